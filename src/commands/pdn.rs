@@ -362,4 +362,157 @@ mod tests {
              4 games: 4 replayed, 0 with errors, 2 whose Result tag and result token differ\n"
         );
     }
+
+    /// `pdn check` of `text` in a file: its report and summary, or its refusal.
+    fn checked(text: &[u8]) -> Result<(String, CheckSummary), String> {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("games.pdn");
+        std::fs::write(&file, text).unwrap();
+        let mut out = Vec::new();
+        check(&file, &mut out)
+            .map(|summary| (String::from_utf8(out).unwrap(), summary))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_game_without_tags_after_text_that_is_no_pdn_is_a_game() {
+        // The file was said to hold no game: "1. 11-15 23-19 *" was read as more of
+        // the banner.
+        let (report, summary) =
+            checked(b"Exported by X\n\n1. 11-15 23-19 *\n\n1. 9-14 22-18 1-0\n").unwrap();
+        assert_eq!((summary.games, summary.replayed), (2, 2), "{report}");
+        assert!(
+            report.starts_with(
+                "line 1, column 1: warning: text before the first game is no PDN (it begins \
+                 \"Exported\")"
+            ),
+            "{report}"
+        );
+        // "version 2.1" is no move number of a game: the text is still no game.
+        let refused = checked(b"PDN Tool version 2.1 by X\n").unwrap_err();
+        assert!(refused.contains("holds no game"), "{refused}");
+        // The listing shows the game's moves, from its move number.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("export.pdn");
+        std::fs::write(&file, "Exported by X\n\n1. 11-15 23-19 2. 8-11 *\n").unwrap();
+        let mut out = Vec::new();
+        let args = crate::cli::ListArgs {
+            file,
+            filters: crate::cli::GameFilters::default(),
+        };
+        curate::run_list(&args, &mut out).unwrap();
+        let listed = String::from_utf8(out).unwrap();
+        let rows: Vec<&str> = listed.lines().collect();
+        assert_eq!(rows.len(), 3, "{listed}");
+        assert!(
+            rows[1].starts_with("     1 ") && rows[1].ends_with(" 2"),
+            "{listed}"
+        );
+        // A game without tags starts at its move number (extract copies it from there),
+        // never at one the game before left with no move after it.
+        let mut games = crate::pdn::games("[Event \"a\"]\n1. 11-15 2. *\n\n1. 9-14 *\n");
+        let places: Vec<(usize, usize)> = std::iter::from_fn(|| {
+            games.next()?.unwrap();
+            games.last_place().map(|p| (p.line, p.column))
+        })
+        .collect();
+        assert_eq!(places, [(1, 1), (4, 1)]);
+    }
+
+    #[test]
+    fn an_unclosed_bracket_in_text_before_the_first_game_hides_no_game() {
+        // The '(' or '{' read on to the end: one faulty game, the others lost.
+        for opened in ["(see below", "{see below", "(a {note) }"] {
+            let text = format!(
+                "A note {opened}\n\n[Event \"a\"]\n1. 11-15 *\n\n[Event \"b\"]\n1. 9-14 {{good}} \
+                 (1. 10-14) 22-18 *\n"
+            );
+            let (report, summary) = checked(text.as_bytes()).unwrap();
+            assert_eq!(
+                (summary.games, summary.replayed),
+                (2, 2),
+                "{opened}: {report}"
+            );
+            assert!(
+                report.ends_with(
+                    "2 games: 2 replayed, 0 with errors, text before the first game left out\n"
+                ),
+                "{report}"
+            );
+        }
+        // A game's own comment never closed is still its fault, said where it opens.
+        let (report, _) = checked(b"[Event \"a\"]\n1. 11-15 {never closed\n").unwrap();
+        assert!(
+            report.contains("line 2, column 10: comment '{' never closed"),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_latin1_text_is_no_text_before_the_first_game() {
+        // It was warned of as text that is no PDN, "it begins \"ï»¿\"".
+        let (report, summary) =
+            checked(b"\xef\xbb\xbf[Event \"Caf\xe9\"]\r\n1. 11-15 23-19 2-0\r\n").unwrap();
+        assert_eq!((summary.games, summary.replayed), (1, 1), "{report}");
+        assert_eq!(report, "1 game: 1 replayed, 0 with errors\n");
+    }
+
+    #[test]
+    fn a_file_whose_lines_end_in_a_lone_carriage_return_reads_line_by_line() {
+        // Classic Mac OS line ends: a ';' comment hid every game after it, and a fault
+        // was said to be on line 1.
+        let (report, summary) = checked(
+            b"[Event \"a\"]\r; a note\r1. 11-15 23-19 *\r\r[Event \"b\"]\r1. 11-15 23-33 *\r",
+        )
+        .unwrap();
+        assert_eq!((summary.games, summary.replayed), (2, 1), "{report}");
+        assert!(
+            report.starts_with("game 2 (\"b\"), move 1... 23-33 (White, line 6, column 13): "),
+            "{report}"
+        );
+        // CRLF line ends count one line each.
+        let (report, _) = checked(b"[Event \"a\"]\r\n\r\n1. 11-15 23-33 *\r\n").unwrap();
+        assert!(report.contains("line 3, column 13"), "{report}");
+    }
+
+    #[test]
+    fn merge_refuses_a_file_that_holds_no_game_and_writes_nothing() {
+        // A text that is no PDN was copied into the output as a faulty game.
+        let dir = tempfile::tempdir().unwrap();
+        let good = dir.path().join("good.pdn");
+        std::fs::write(&good, "[Event \"a\"]\n1. 11-15 *\n").unwrap();
+        let note = dir.path().join("note.pdn");
+        std::fs::write(&note, "Hello there, a note and no game.\n").unwrap();
+        let empty = dir.path().join("empty.pdn");
+        std::fs::write(&empty, "").unwrap();
+        let output = dir.path().join("out.pdn");
+        std::fs::write(&output, "kept\n").unwrap();
+        for (bad, said) in [
+            (
+                &note,
+                "note.pdn holds no game: it is not a PDN file: no tag",
+            ),
+            (&empty, "empty.pdn holds no PDN game"),
+        ] {
+            for to in [output.clone(), std::path::PathBuf::from("-")] {
+                let args = crate::cli::MergeArgs {
+                    files: vec![good.clone(), bad.clone()],
+                    output: to.clone(),
+                    force: true,
+                    dedupe: false,
+                };
+                let mut out = Vec::new();
+                let refused = curate::run_merge(&args, &mut out).unwrap_err();
+                assert!(refused.to_string().contains(said), "{refused}");
+                assert_eq!(crate::commands::exit(&Err(refused)).code, 2);
+                assert!(
+                    out.is_empty(),
+                    "{:?}: {}",
+                    to,
+                    String::from_utf8_lossy(&out)
+                );
+                assert_eq!(std::fs::read_to_string(&output).unwrap(), "kept\n");
+            }
+        }
+    }
 }

@@ -14,7 +14,8 @@ const BLOCK: usize = 1 << 16;
 pub enum Encoding {
     /// UTF-8 (a byte-order mark at the start is dropped).
     Utf8,
-    /// ISO-8859-1: every byte is one character.
+    /// ISO-8859-1: every byte is one character (a UTF-8 byte-order mark at the start is
+    /// dropped all the same).
     Latin1,
 }
 
@@ -166,7 +167,10 @@ impl<'a> Cursor<'a> {
             }
         }
         let mut skipped = 0;
-        if !*started && *encoding == Encoding::Utf8 && bytes.starts_with(b"\xEF\xBB\xBF") {
+        // A byte-order mark is dropped in a Latin-1 file too: a file saved with one
+        // and Latin-1 text after it (two files joined, an editor's doing) is no text
+        // that begins "ï»¿", as `decode` reads it too.
+        if !*started && bytes.starts_with(b"\xEF\xBB\xBF") {
             bytes.drain(..3);
             skipped = 3;
         }
@@ -213,7 +217,8 @@ impl<'a> Cursor<'a> {
         if len > 1 && self.latin1 {
             self.widened += len - 1;
         }
-        if c == '\n' {
+        // A lone '\r' ends a line too: files from the classic Mac OS end lines so.
+        if c == '\n' || (c == '\r' && self.peek() != Some('\n')) {
             self.line += 1;
             self.column = 1;
         } else {
@@ -244,6 +249,13 @@ impl<'a> Cursor<'a> {
             for &b in bytes {
                 match b {
                     b'\n' => {
+                        self.line += 1;
+                        self.column = 1;
+                    }
+                    // A lone '\r' ends a line (as `bump` says); one at the window's
+                    // end is left to `bump`, which sees what follows it.
+                    b'\r' if n + 1 == bytes.len() => break,
+                    b'\r' if bytes[n + 1] != b'\n' => {
                         self.line += 1;
                         self.column = 1;
                     }
@@ -283,9 +295,11 @@ impl<'a> Cursor<'a> {
         n
     }
 
+    /// Skips to the end of the line (a `;` comment): its `\n`, or its `\r` (a lone one
+    /// ends a line; before a `\n`, the `\n` left is a space).
     pub(super) fn skip_line(&mut self) {
         while let Some(c) = self.bump() {
-            if c == '\n' {
+            if c == '\n' || c == '\r' {
                 break;
             }
         }

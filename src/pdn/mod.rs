@@ -4,8 +4,9 @@
 //! none, `1. ...` when White moves first, comments `{...}` and `;...`, nested variations
 //! `(...)`, NAGs `$n`, marks `!` `?`, `-`/`x`/`:` separators used wrongly, short and long
 //! jump forms, a result token closing the movetext, several games per file, set-up
-//! positions (`[FEN "..."]`), UTF-8 or ISO-8859-1 text. Every move is replayed against the
-//! rules; a fault names the game, the move and the reason, and the other games still load.
+//! positions (`[FEN "..."]`), UTF-8 or ISO-8859-1 text, lines ended by LF, CRLF or a lone
+//! CR. Every move is replayed against the rules; a fault names the game, the move and
+//! the reason, and the other games still load.
 //!
 //! Writing is strict: the standard tags in order, numbered movetext wrapped at 79
 //! columns, the short form of a jump unless it is ambiguous.

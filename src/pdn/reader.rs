@@ -103,14 +103,21 @@ pub(crate) struct Place {
 /// variations, NAGs and move numbers. `None` at the end of the text. A word goes into
 /// `word` (a buffer kept from word to word); `start` is set to where the token starts.
 /// With `keep`, comments and the parentheses of variations are tokens instead.
-/// `numbered` is set when a move number is skipped (a text with one is PDN, whatever
-/// its moves).
+/// `numbered` is set to where a move number starts when one is skipped (a text with
+/// one is PDN, whatever its moves), unless it is set already.
+///
+/// With `junk` (text before the first game that is no PDN is being read), brackets
+/// open no comment and no variation: they are more of that text, a character each. An
+/// export program's banner or a note is free text, and a `{` or `(` in it that is never
+/// closed would otherwise swallow every game after it; a game's own comments and
+/// variations are read as ever.
 fn next_token(
     c: &mut Cursor,
     word: &mut String,
     start: &mut Place,
     keep: bool,
-    numbered: &mut bool,
+    junk: bool,
+    numbered: &mut Option<Place>,
 ) -> Option<Result<(Token, usize, usize), SyntaxError>> {
     let kept_chars = if keep {
         crate::game::tree::MAX_COMMENT_CHARS
@@ -127,6 +134,9 @@ fn next_token(
         };
         let ch = c.peek()?;
         match ch {
+            '{' | '}' | '(' | ')' if junk => {
+                c.bump();
+            }
             '%' if column == 1 => c.skip_line(),
             ';' => c.skip_line(),
             '{' => {
@@ -223,7 +233,9 @@ fn next_token(
                 // replay needs: the position says whose move it is.
                 let rest = word.trim_start_matches(|d: char| d.is_ascii_digit());
                 if rest.starts_with('.') {
-                    *numbered |= rest.len() < word.len();
+                    if rest.len() < word.len() && numbered.is_none() {
+                        *numbered = Some(*start);
+                    }
                     let after = rest.trim_start_matches('.');
                     if after.is_empty() {
                         continue;
@@ -318,7 +330,7 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), SyntaxError> {
                     Err(c.error(c.line, c.column, format!("tag {shown}: expected ']'")))
                 };
             }
-            Some('\n') | None => break,
+            Some('\n' | '\r') | None => break,
             Some(d) => d,
         };
         if length < MAX_TAG_CHARS {
@@ -835,6 +847,17 @@ impl GameInProgress {
     }
 }
 
+/// Whether `word` is a first move from the standard start (`11-15`): after a move
+/// number, in text that is no PDN, it begins a game without tags.
+fn opens_a_game(word: &str) -> bool {
+    let mut legal = Vec::new();
+    plain_squares(word.trim_end_matches(['!', '?'])).is_some_and(|squares| {
+        Position::start()
+            .resolve_squares(squares.as_slice(), &mut legal)
+            .is_some()
+    })
+}
+
 /// The most stray result tokens held until taken.
 const MAX_STRAYS_HELD: usize = 1000;
 
@@ -879,8 +902,8 @@ pub struct Games<'a> {
     /// and the text ends after that token in the game's fault, the file may be cut
     /// short there.
     faulty_before_token: bool,
-    /// Whether a move number was skipped since the last word.
-    numbered: bool,
+    /// Where the move number skipped since the last word starts, if one was.
+    numbered: Option<Place>,
     /// Text before the first game that is no PDN (a note, an export program's banner),
     /// left out: its fault, [`GameErrorKind::NotPdn`]. A text with no game after such
     /// text has it as its one "game", that error.
@@ -896,11 +919,16 @@ impl Iterator for Games<'_> {
         }
         loop {
             let keep = self.keep;
+            let junk = self
+                .current
+                .as_ref()
+                .is_some_and(|g| self.is_leading_text(g));
             let Some(token) = next_token(
                 &mut self.cursor,
                 &mut self.word,
                 &mut self.token,
                 keep,
+                junk,
                 &mut self.numbered,
             ) else {
                 self.done = true;
@@ -925,6 +953,8 @@ impl Iterator for Games<'_> {
             };
             match token {
                 Token::Tag(name, value) => {
+                    // A move number with no move after it belongs to no game after it.
+                    self.numbered = None;
                     // A tag after movetext starts the next game.
                     if self.current.as_ref().is_some_and(|g| g.movetext) {
                         let finished = self.current.take();
@@ -945,11 +975,24 @@ impl Iterator for Games<'_> {
                     }
                 }
                 Token::Word => {
+                    let numbered = self.numbered.take();
+                    // A game without tags after text that is no PDN ("Exported by X",
+                    // then "1. 11-15 23-19 *"): a move number and a first move from the
+                    // start begin it, as they begin any game without tags.
+                    if numbered.is_some()
+                        && junk
+                        && opens_a_game(&self.word)
+                        && let Some(text) = self.current.take()
+                    {
+                        self.skip_leading_text(text);
+                    }
+                    // A game starts at its move number, where it has one.
+                    let place = numbered.unwrap_or(self.token);
                     let game = self
                         .current
-                        .get_or_insert_with(|| GameInProgress::new(self.token, keep));
+                        .get_or_insert_with(|| GameInProgress::new(place, keep));
                     // A move number before this word belongs to its game.
-                    game.numbered |= std::mem::take(&mut self.numbered);
+                    game.numbered |= numbered.is_some();
                     game.word(&self.word, line, column);
                 }
                 Token::Clock(reading, rest) => {
@@ -1024,7 +1067,7 @@ impl<'a> Games<'a> {
             tree: None,
             strays: Vec::new(),
             faulty_before_token: false,
-            numbered: false,
+            numbered: None,
             skipped: None,
         }
     }
@@ -1115,6 +1158,8 @@ impl<'a> Games<'a> {
     ) -> Result<PdnGame, GameError> {
         self.number += 1;
         self.handed_any = true;
+        // A move number with no move after it (`2. *`) is no start of the next game.
+        self.numbered = None;
         self.last_place = Some(game.place);
         let (game, tree) = game.finish(self.number, result, cut_off);
         self.tree = tree;

@@ -467,7 +467,22 @@ pub(crate) fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<(), Co
     // anything is written.
     let mut files = Vec::with_capacity(args.files.len());
     for path in &args.files {
-        files.push(SpannedFile::open(path).map_err(CommandError::CheckFile)?);
+        let mut file = SpannedFile::open(path).map_err(CommandError::CheckFile)?;
+        // A file that holds no game (empty, or text that is no PDN) is refused as
+        // `pdn check` refuses it, before anything is written: its text is no game to
+        // copy (it was copied as a faulty one).
+        match file.spans.first() {
+            None => {
+                return Err(CommandError::CheckFile(StoreError::NoGames(shown_path(
+                    path,
+                ))));
+            }
+            Some(Err(e)) if super::no_game_in(e).is_some() => {
+                return Err(super::no_game_error(path, e));
+            }
+            Some(_) => {}
+        }
+        files.push(file);
     }
     // Files of both encodings: the Latin-1 ones' games are written as UTF-8, so that the
     // merged file reads as one text.
@@ -477,9 +492,7 @@ pub(crate) fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<(), Co
         let mut written = Written::default();
         let mut seen: HashSet<u128> = HashSet::new();
         for file in &mut files {
-            let mut read = 0;
             while let Some(span) = file.spans.next() {
-                read += 1;
                 match &span.game {
                     Ok(record) if args.dedupe && !seen.insert(game_key(record)) => {
                         written.dropped += 1;
@@ -495,12 +508,6 @@ pub(crate) fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<(), Co
                 copy_span(file, &span, mixed, w)?;
                 written.games += 1;
             }
-            if read == 0 {
-                return Err(Filling::Reading(format!(
-                    "{} holds no game (nothing was written)",
-                    printable_path(&file.path)
-                )));
-            }
         }
         Ok(written)
     };
@@ -514,7 +521,8 @@ pub(crate) fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<(), Co
         Err(StreamedWrite::Filling(Filling::Reading(why))) => {
             return Err(CommandError::PdnOutput(why));
         }
-        // Every file holds a game (or the merge stops), and its first is written.
+        // Every file holds a game (or the merge stopped before), and its first is
+        // written.
         Err(StreamedWrite::Filling(Filling::Nothing)) => {
             return Err(CommandError::PdnOutput(format!(
                 "no game to write: {} was not written",

@@ -44,6 +44,15 @@ impl Spans {
         }
     }
 
+    /// The file's first game, read ahead and still to be handed out by `next` (`None`:
+    /// the file holds none). Only asked before any game is handed out.
+    pub(crate) fn first(&mut self) -> Option<&Result<PdnGame, GameError>> {
+        if self.read == 0 {
+            self.ahead = self.read_one();
+        }
+        self.ahead.as_ref().map(|(_, _, game)| game)
+    }
+
     /// Reads the next game of the file, numbered, with where it starts.
     fn read_one(&mut self) -> Option<(usize, u64, Result<PdnGame, GameError>)> {
         let game = self.games.next()?;
