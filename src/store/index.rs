@@ -22,8 +22,10 @@ const MAX_INDEX_BYTES: u64 = 1 << 30;
 
 /// The first line of an index file, with its format's version (3: text that is no PDN
 /// before a file's first game is no longer counted as a game, so an index of 2 may
-/// number the games one off).
-const HEADER: &str = "checkers pdn index 3";
+/// number the games one off; 4: a game without tags after such text, brackets in it and
+/// lines ending in a lone CR are read as they should be, so an index of 3 may number or
+/// place the games wrongly).
+const HEADER: &str = "checkers pdn index 4";
 
 /// What a file was when its index was built: its size and modification time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
