@@ -678,14 +678,22 @@ impl AnalysisBoard {
             }
             Act::StepBack => self.step(MoveTree::back, "At the start"),
             Act::StepOn => self.step(MoveTree::forward, "At the end of the line"),
-            Act::ToStart => {
-                self.tree.go_to_start();
-                self.restart();
-            }
-            Act::ToEnd => {
-                self.tree.go_to_end();
-                self.restart();
-            }
+            Act::ToStart => self.step(
+                |tree| {
+                    let from = tree.current();
+                    tree.go_to_start();
+                    tree.current() != from
+                },
+                "At the start",
+            ),
+            Act::ToEnd => self.step(
+                |tree| {
+                    let from = tree.current();
+                    tree.go_to_end();
+                    tree.current() != from
+                },
+                "At the end of the line",
+            ),
             Act::Variation(back) => match self.tree.switch_variation(back) {
                 Some((i, count)) => {
                     let which = if i == 0 {

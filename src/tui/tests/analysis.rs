@@ -1764,3 +1764,24 @@ fn the_analysis_board_says_whose_move_it_is() {
         );
     }
 }
+
+#[test]
+fn home_and_end_where_the_board_already_is_say_so_as_the_steps_do() {
+    let mut b = analysed(80, 24);
+    press(&mut b, KeyCode::Home);
+    assert_eq!(b.message, None, "a move back to the start is no news");
+    press(&mut b, KeyCode::Home);
+    let said = |b: &AnalysisBoard| b.message.clone().map(|(_, text)| text);
+    assert_eq!(said(&b).as_deref(), Some("At the start"));
+    assert!(screen(&b, 80, 24).contains("At the start"));
+    // As `<` says there.
+    press(&mut b, KeyCode::Char('<'));
+    assert_eq!(said(&b).as_deref(), Some("At the start"));
+    press(&mut b, KeyCode::End);
+    assert_eq!(b.message, None);
+    press(&mut b, KeyCode::End);
+    assert_eq!(said(&b).as_deref(), Some("At the end of the line"));
+    assert!(screen(&b, 80, 24).contains("At the end of the line"));
+    press(&mut b, KeyCode::Char('>'));
+    assert_eq!(said(&b).as_deref(), Some("At the end of the line"));
+}
