@@ -1711,7 +1711,8 @@ fn a_in_a_finished_games_review_opens_the_analysis_board_at_the_move_shown() {
 fn the_key_line_says_u_undoes_and_u_redoes_or_names_u_alone() {
     let wide = screen(&analysed(120, 40), 120, 40);
     assert!(wide.contains("u U undo/redo"), "{wide}");
-    let narrow = screen(&analysed(80, 24), 80, 24);
+    // At 70 columns (the smallest with the panel) the line has no room for redo.
+    let narrow = screen(&analysed(70, 23), 70, 23);
     let keys = narrow.lines().rfind(|l| !l.trim().is_empty()).unwrap();
     assert!(keys.contains("u undo"), "{narrow}");
     assert!(!keys.contains("u U"), "{narrow}");
@@ -1784,4 +1785,42 @@ fn home_and_end_where_the_board_already_is_say_so_as_the_steps_do() {
     assert!(screen(&b, 80, 24).contains("At the end of the line"));
     press(&mut b, KeyCode::Char('>'));
     assert_eq!(said(&b).as_deref(), Some("At the end of the line"));
+}
+
+#[test]
+fn the_key_line_keeps_the_explorer_and_undo_on_screens_from_70_columns() {
+    let b = analysed(80, 24);
+    for (width, height) in [(70, 23), (80, 24), (100, 30), (120, 40), (200, 60)] {
+        let drawn = screen(&b, width, height);
+        let keys = drawn
+            .lines()
+            .find(|line| line.contains("? help"))
+            .unwrap_or_else(|| panic!("{width}x{height}: no key line in\n{drawn}"));
+        for entry in [
+            "< > step",
+            "v V variation",
+            "s save",
+            "o explorer",
+            "q leave",
+        ] {
+            assert!(
+                keys.contains(entry),
+                "{width}x{height}: {entry} in {keys:?}"
+            );
+        }
+        // Redo where the line has room for it (80 columns on), undo everywhere.
+        let undo = if width >= 80 {
+            "u U undo/redo"
+        } else {
+            "u undo"
+        };
+        assert!(keys.contains(undo), "{width}x{height}: {undo} in {keys:?}");
+        // The engine's and the lines' keys give way first; all there with room.
+        if width >= 120 {
+            assert!(
+                keys.contains("e engine") && keys.contains("+ - lines"),
+                "{keys:?}"
+            );
+        }
+    }
 }
