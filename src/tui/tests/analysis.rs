@@ -1824,3 +1824,73 @@ fn the_key_line_keeps_the_explorer_and_undo_on_screens_from_70_columns() {
         }
     }
 }
+
+#[test]
+fn ctrl_c_keeps_the_moves_not_saved_in_a_file_that_the_board_opens_again() {
+    let dir = tempfile::tempdir().unwrap();
+    // Nothing played: nothing to keep, no file.
+    let b = board(80, 24);
+    assert_eq!(b.keep_unsaved(Some(dir.path())), None);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let b = analysed(80, 24);
+    let kept = b.keep_unsaved(Some(dir.path())).unwrap();
+    let crate::tui::analysis::Kept::Written(path, 1) = &kept else {
+        panic!("{kept:?}");
+    };
+    assert_eq!(path.parent(), Some(dir.path()));
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("analysis-unsaved-") && name.ends_with(".pdn"),
+        "{name}"
+    );
+    // The line said after the terminal is restored names it and how to open it.
+    let said = kept.to_string();
+    assert!(said.contains(&path.display().to_string()), "{said}");
+    assert!(
+        said.contains(&format!("checkers --analyse --load {}", path.display())),
+        "{said}"
+    );
+    // The whole tree, its variation too, as `s` saves it.
+    let (_, tree, fault) = crate::tui::analysis::load_tree(path, 1).unwrap();
+    assert!(fault.is_none());
+    assert_eq!(tree.main_line(), b.tree.main_line());
+    assert_eq!(
+        tree.len(),
+        b.tree.len(),
+        "{}",
+        std::fs::read_to_string(path).unwrap()
+    );
+    // A second one the same second does not replace the first.
+    let again = b.keep_unsaved(Some(dir.path())).unwrap();
+    let crate::tui::analysis::Kept::Written(second, _) = &again else {
+        panic!("{again:?}");
+    };
+    assert_ne!(second, path);
+    assert!(path.exists() && second.exists());
+}
+
+#[test]
+fn ctrl_c_says_why_the_moves_could_not_be_kept_where_the_data_folder_cannot_be_written() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the data folder should be: nothing can be written in it (as root
+    // too, whom no permission stops).
+    let folder = dir.path().join("checkers");
+    std::fs::write(&folder, "not a folder").unwrap();
+    let b = analysed(80, 24);
+    let kept = b.keep_unsaved(Some(&folder)).unwrap();
+    assert!(
+        matches!(&kept, crate::tui::analysis::Kept::Lost(_)),
+        "{kept:?}"
+    );
+    let said = kept.to_string();
+    assert!(
+        said.starts_with(
+            "The analysis not saved could not be kept, its moves are lost: cannot write"
+        ),
+        "{said}"
+    );
+    assert!(said.contains(&folder.display().to_string()), "{said}");
+    // No data folder at all.
+    let none = b.keep_unsaved(None).unwrap().to_string();
+    assert!(none.contains("no data folder"), "{none}");
+}
