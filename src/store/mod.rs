@@ -76,6 +76,21 @@ pub(crate) fn default_analysis_path(unix_seconds: u64) -> Option<PathBuf> {
     Some(game.with_file_name(name))
 }
 
+/// The file the analysis board keeps its moves not saved in when Ctrl-C ends the
+/// program: `analysis-unsaved-YYYY-MM-DD-HHMMSS.pdn` (UTC) in `folder` (the data
+/// folder, beside the analyses saved with `s`, not the games folder the autosaves
+/// own), `-2`, `-3`... added where a file of that name is there already.
+pub(crate) fn unsaved_analysis_path(folder: &Path, unix_seconds: u64) -> PathBuf {
+    let stamp = utc_stamp(unix_seconds);
+    let mut path = folder.join(format!("analysis-unsaved-{stamp}.pdn"));
+    let mut n = 1;
+    while path.exists() && n < 1000 {
+        n += 1;
+        path = folder.join(format!("analysis-unsaved-{stamp}-{n}.pdn"));
+    }
+    path
+}
+
 /// The PDN date (`YYYY.MM.DD`, UTC) of seconds since the Unix epoch.
 #[cfg(test)]
 pub(crate) fn pdn_date(unix_seconds: u64) -> String {

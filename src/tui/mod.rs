@@ -128,6 +128,9 @@ struct Shared {
     /// it: the clocks stand still from then (see [`App::stopped_at`]).
     #[cfg_attr(not(unix), allow(dead_code))]
     stopped_at: Arc<Mutex<Option<Instant>>>,
+    /// Where Ctrl-C on the analysis board left its moves not saved, told once the
+    /// terminal is restored.
+    kept: Arc<Mutex<Option<analysis::Kept>>>,
 }
 
 impl Shared {
@@ -356,6 +359,11 @@ fn run_shared(
     if let Some(line) = farewell {
         println!("{line}");
     }
+    match lock(&shared.kept).take() {
+        Some(kept @ analysis::Kept::Written(..)) => println!("{kept}"),
+        Some(lost) => eprintln!("checkers: {lost}"),
+        None => {}
+    }
     let unsaved = result?;
     restored.map(|()| unsaved)
 }
@@ -459,6 +467,11 @@ fn analyse(
             continue;
         }
         if let Some(done) = board.handle_event(&event) {
+            // Ctrl-C quits without asking: what is not saved is kept in a file instead.
+            if done == analysis::Done::Quit {
+                let folder = crate::store::data_dir();
+                *lock(&shared.kept) = board.keep_unsaved(folder.as_deref());
+            }
             return Ok(done);
         }
         if let Some(text) = board.take_clipboard() {

@@ -127,6 +127,81 @@ fn ctrl_c_on_the_full_screen_saves_the_game_restores_the_terminal_and_exits_130(
     assert!(quit.exit_status().success());
 }
 
+/// The files Ctrl-C on the analysis board kept its moves not saved in: those of the
+/// data folder named `analysis-unsaved-*.pdn`.
+fn kept_analyses(sandbox: &Sandbox) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(sandbox.data_dir()) else {
+        return Vec::new();
+    };
+    entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("analysis-unsaved-") && name.ends_with(".pdn")
+        })
+        .collect()
+}
+
+/// Ctrl-C on the analysis board quits at once (DESIGN.md: Ctrl-C always quits), but
+/// the moves not saved are not lost: they are written to a file in the data folder,
+/// and once the terminal is restored one line names it and how to open it. Opened so,
+/// the board shows them; with nothing new, Ctrl-C keeps nothing more.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_on_the_analysis_board_keeps_the_moves_not_saved_and_says_how_to_open_them() {
+    let sandbox = Sandbox::new();
+    let mut board = Session::start_in(&sandbox, &["--analyse"], &[]);
+    board.wait_for("the analysis board", |s| {
+        s.contents().contains("Analysis board: play moves")
+    });
+    board.play(&["11-15", "23-19"]);
+    board.send(b"\x03");
+    assert_eq!(board.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
+    assert_terminal_restored(&board, "Ctrl-C on the analysis board");
+    let kept = kept_analyses(&sandbox);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let text = std::fs::read_to_string(&kept[0]).unwrap();
+    assert!(text.contains("1. 11-15 23-19 *"), "{text}");
+    let open = format!("checkers --analyse --load {}", kept[0].display());
+    board.wait_for_output("the line naming the file", |out| {
+        out.contains("The analysis not saved is kept in") && out.contains(&open)
+    });
+    // Opened as the line says, the board shows the moves.
+    let path = kept[0].to_str().unwrap();
+    let mut again = Session::start_in(&sandbox, &["--analyse", "--load", path], &[]);
+    again.wait_for("the moves kept", |s| {
+        s.contents().contains("1. 11-15 23-19")
+    });
+    again.send(b"\x03");
+    assert_eq!(again.exit_status().exit_code(), 130);
+    assert_eq!(kept_analyses(&sandbox).len(), 1, "nothing new to keep");
+    assert!(!String::from_utf8_lossy(&again.raw).contains("not saved"));
+}
+
+/// Where the data folder cannot be written (here a file stands in its place, which no
+/// permission lets even root write into), Ctrl-C still quits at once with the terminal
+/// restored, and says the moves could not be kept, and why.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_on_the_analysis_board_says_why_the_moves_could_not_be_kept() {
+    let sandbox = Sandbox::new();
+    std::fs::create_dir_all(sandbox.data_home()).unwrap();
+    std::fs::write(sandbox.data_dir(), "a file, not a folder").unwrap();
+    let mut board = Session::start_in(&sandbox, &["--analyse"], &[]);
+    board.wait_for("the analysis board", |s| {
+        s.contents().contains("Analysis board: play moves")
+    });
+    board.play(&["11-15"]);
+    board.send(b"\x03");
+    assert_eq!(board.exit_status().exit_code(), 130, "Ctrl-C: an interrupt");
+    assert_terminal_restored(&board, "Ctrl-C with the moves not kept");
+    board.wait_for_output("why the moves are lost", |out| {
+        out.contains(
+            "checkers: The analysis not saved could not be kept, its moves are lost: cannot write",
+        )
+    });
+}
+
 /// Whether the process `pid` is stopped (Linux: its state in `/proc`).
 #[cfg(target_os = "linux")]
 fn stopped(pid: u32) -> bool {

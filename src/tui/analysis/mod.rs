@@ -678,14 +678,22 @@ impl AnalysisBoard {
             }
             Act::StepBack => self.step(MoveTree::back, "At the start"),
             Act::StepOn => self.step(MoveTree::forward, "At the end of the line"),
-            Act::ToStart => {
-                self.tree.go_to_start();
-                self.restart();
-            }
-            Act::ToEnd => {
-                self.tree.go_to_end();
-                self.restart();
-            }
+            Act::ToStart => self.step(
+                |tree| {
+                    let from = tree.current();
+                    tree.go_to_start();
+                    tree.current() != from
+                },
+                "At the start",
+            ),
+            Act::ToEnd => self.step(
+                |tree| {
+                    let from = tree.current();
+                    tree.go_to_end();
+                    tree.current() != from
+                },
+                "At the end of the line",
+            ),
             Act::Variation(back) => match self.tree.switch_variation(back) {
                 Some((i, count)) => {
                     let which = if i == 0 {
@@ -1178,22 +1186,40 @@ impl AnalysisBoard {
     /// the one it was recorded for: a game played on (or another line made the main
     /// one) is unfinished, `*`, as a review played on from a record's end is saved.
     pub(crate) fn record_to_write(&self) -> PdnGame {
-        let mut record = self.record.clone();
-        if self.tree.main_line() != record.moves {
-            record.result = Some("*".to_string());
-            record.tags.retain(|(name, _)| {
-                !name.eq_ignore_ascii_case("Result") && !name.eq_ignore_ascii_case("Termination")
-            });
+        record_to_write(&self.record, &self.tree)
+    }
+
+    /// Ctrl-C: the moves and variations not saved (the tree shown, and those before a
+    /// set-up or of a set-up taken back, each a game of its own after it) written as
+    /// `s` writes them to a new file in `folder` (the data folder; `None`: there is
+    /// none), so that the quit that cannot be asked about loses nothing. What to tell
+    /// once the terminal is restored: where they are and how to open them, or why they
+    /// could not be kept; `None` when nothing was unsaved.
+    pub(crate) fn keep_unsaved(&self, folder: Option<&std::path::Path>) -> Option<Kept> {
+        let mut texts = Vec::new();
+        if self.unsaved {
+            texts.push(crate::pdn::write_tree(&self.record_to_write(), &self.tree));
         }
-        // A tree begun here (a loaded record has its Event and Date tags, if only
-        // unknown ones: see `keep_as_loaded`).
-        if record.tag("Event").is_none() {
-            record.set_tag("Event", "Analysis");
+        for other in self.earlier.iter().rev().chain(&self.set_ups_undone) {
+            if other.unsaved {
+                let record = record_to_write(&other.record, &other.tree);
+                texts.push(crate::pdn::write_tree(&record, &other.tree));
+            }
         }
-        if record.tag("Date").is_none() {
-            record.set_tag("Date", &crate::store::today());
+        if texts.is_empty() {
+            return None;
         }
-        record
+        let Some(folder) = folder else {
+            return Some(Kept::Lost(
+                "no data folder (no home folder is known)".to_string(),
+            ));
+        };
+        let path = crate::store::unsaved_analysis_path(folder, crate::store::now_unix());
+        let text = texts.join("\n");
+        Some(match crate::store::write_atomic(&path, text.as_bytes()) {
+            Ok(()) => Kept::Written(path, texts.len()),
+            Err(e) => Kept::Lost(crate::store::files::write_error(&path, e).to_string()),
+        })
     }
 
     /// `y` or `Y`: the position shown as FEN, or the tree as PDN, handed to the event
@@ -1267,6 +1293,74 @@ impl Drop for AnalysisBoard {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Where Ctrl-C left the analysis board's moves not saved.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Kept {
+    /// Written to this file, as this many games.
+    Written(PathBuf, usize),
+    /// Not written: why.
+    Lost(String),
+}
+
+impl std::fmt::Display for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Kept::Written(path, games) => {
+                let shown = crate::text::printable_path(path);
+                let open = crate::text::printable(&shell_word(&path.to_string_lossy()), 600);
+                write!(
+                    f,
+                    "The analysis not saved is kept in {shown}; to open it: checkers --analyse --load {open}"
+                )?;
+                if *games > 1 {
+                    write!(f, " (its {games} games: --game 2 and on the others)")?;
+                }
+                Ok(())
+            }
+            Kept::Lost(why) => write!(
+                f,
+                "The analysis not saved could not be kept, its moves are lost: {}",
+                crate::text::printable(why, 600)
+            ),
+        }
+    }
+}
+
+/// `word` as a shell reads it back whole: as it is when it holds nothing the shell
+/// reads otherwise, else in single quotes (macOS's data folder has a space in it).
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// The record a save writes for `tree`, whose loaded (or begun) record is `record`:
+/// its tags, and for a tree begun here, the board's Event and today's date. Its result
+/// only while the main line is the one it was recorded for: a game played on (or
+/// another line made the main one) is unfinished, `*`, as a review played on from a
+/// record's end is saved.
+fn record_to_write(record: &PdnGame, tree: &MoveTree) -> PdnGame {
+    let mut record = record.clone();
+    if tree.main_line() != record.moves {
+        record.result = Some("*".to_string());
+        record.tags.retain(|(name, _)| {
+            !name.eq_ignore_ascii_case("Result") && !name.eq_ignore_ascii_case("Termination")
+        });
+    }
+    // A tree begun here (a loaded record has its Event and Date tags, if only
+    // unknown ones: see `keep_as_loaded`).
+    if record.tag("Event").is_none() {
+        record.set_tag("Event", "Analysis");
+    }
+    if record.tag("Date").is_none() {
+        record.set_tag("Date", &crate::store::today());
+    }
+    record
 }
 
 /// Marks `record` as one read from a file, so that a save from the board keeps its

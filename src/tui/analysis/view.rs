@@ -21,6 +21,11 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 /// Undo's entry on a key line too short for "u U undo/redo": u alone, which undoes.
 const UNDO_ALONE: (&str, &str) = ("u", "undo");
 
+/// The key line's entries (their words) left out first where the line is too long:
+/// the number of lines and the engine's switch, which the panel's own lines show at
+/// work, before the explorer and redo, which are found nowhere else on the screen.
+const LEFT_OUT_FIRST: [&str; 2] = ["lines", "engine"];
+
 /// `moves` in numbered notation (`3... 9-14`, `4. 22-17`, `11-15`, a capture with its
 /// route: `24x15x6`): each move with its number where it has one, the first being ply
 /// `ply` of a game from `start`.
@@ -529,6 +534,11 @@ impl AnalysisBoard {
         let length = |keys: &[(&str, &str)]| -> usize {
             keys.iter().map(|(k, s)| k.len() + s.len() + 3).sum()
         };
+        for short in LEFT_OUT_FIRST {
+            if length(&keys) > width + 2 {
+                keys.retain(|(_, words)| *words != short);
+            }
+        }
         // Where the line is too long, undo's entry names u alone ("u U undo" would say
         // U undoes too): redo stays in the help.
         if length(&keys) > width + 2

@@ -14,6 +14,9 @@ pub(crate) struct GameList {
     pub(crate) filter: String,
     /// The chosen line among those the filter lets through.
     pub(crate) selected: usize,
+    /// Opened with the file, before any game was chosen: closed, the review of the
+    /// game shown begins, and says its keys.
+    pub(crate) opening: bool,
 }
 
 impl GameList {
@@ -74,6 +77,7 @@ impl App {
                 self.mode = Mode::Games(GameList {
                     filter: String::new(),
                     selected: number - 1,
+                    opening: false,
                 });
             }
             None => self

@@ -219,6 +219,8 @@ impl App {
             settings.coordinates,
         );
         let fault = session.review().and_then(|r| r.fault.clone());
+        // A file of several games opens on its list, not yet on a game to review.
+        let listing = matches!(session.file(), Some((file, _)) if !file.chosen && file.len() > 1);
         // A game resumed from a record that stops at a faulty move says so first.
         let status = match (&fault, runtime.resumed_fault()) {
             (Some(fault), _) => StatusLine::saying(
@@ -226,15 +228,19 @@ impl App {
                 format!("The record has a faulty move; it is shown up to it. {fault}"),
             ),
             (None, Some(resumed)) => StatusLine::saying(Tone::Error, resumed),
+            (None, None) if listing => {
+                StatusLine::saying(Tone::Info, status::GAME_LIST_WELCOME.to_string())
+            }
             (None, None) if session.is_reviewing() => {
                 StatusLine::saying(Tone::Info, status::REVIEW_WELCOME.to_string())
             }
             (None, None) => StatusLine::saying(Tone::Info, status::start_words(&runtime)),
         };
         let mode = match session.file() {
-            Some((file, number)) if !file.chosen && file.len() > 1 => Mode::Games(GameList {
+            Some((_, number)) if listing => Mode::Games(GameList {
                 filter: String::new(),
                 selected: number - 1,
+                opening: true,
             }),
             _ => Mode::Board,
         };
@@ -722,7 +728,11 @@ impl App {
             }
             Action::OpenChosenGame => self.open_chosen_game(),
             Action::CloseGameList => {
-                if matches!(self.mode, Mode::Games(_)) {
+                if let Mode::Games(list) = &self.mode {
+                    // Closed as the file opened: the review of its game shown begins.
+                    if list.opening {
+                        self.status.info(status::REVIEW_WELCOME.to_string());
+                    }
                     self.mode = Mode::Board;
                 }
             }

@@ -12,6 +12,10 @@ const WELCOME: &str = "Black moves first: pick a piece with Enter (or click it),
 /// The first message when a loaded game opens for review.
 pub(super) const REVIEW_WELCOME: &str = "Review: Left/Right step through the moves, Home/End jump; play a move to go on from here, Esc to stop reviewing.";
 
+/// The first message when a file of several games opens on its list of games: the
+/// list's own keys (the review's come once a game is chosen).
+pub(super) const GAME_LIST_WELCOME: &str = "The file holds several games: type to filter the list, Up/Down choose, Enter opens the game chosen; Esc closes the list on game 1.";
+
 /// How the status line begins the news that the game's autosave failed.
 pub(super) const AUTOSAVE_FAILED: &str = "Autosave failed: ";
 

@@ -203,6 +203,7 @@ fn alt_letters_type_nothing_in_the_lines_typed_in() {
         Mode::Games(GameList {
             filter: String::new(),
             selected: 0,
+            opening: false,
         }),
     ];
     for mode in modes {

@@ -1711,7 +1711,8 @@ fn a_in_a_finished_games_review_opens_the_analysis_board_at_the_move_shown() {
 fn the_key_line_says_u_undoes_and_u_redoes_or_names_u_alone() {
     let wide = screen(&analysed(120, 40), 120, 40);
     assert!(wide.contains("u U undo/redo"), "{wide}");
-    let narrow = screen(&analysed(80, 24), 80, 24);
+    // At 70 columns (the smallest with the panel) the line has no room for redo.
+    let narrow = screen(&analysed(70, 23), 70, 23);
     let keys = narrow.lines().rfind(|l| !l.trim().is_empty()).unwrap();
     assert!(keys.contains("u undo"), "{narrow}");
     assert!(!keys.contains("u U"), "{narrow}");
@@ -1763,4 +1764,133 @@ fn the_analysis_board_says_whose_move_it_is() {
             "{width}x{height}: {drawn}"
         );
     }
+}
+
+#[test]
+fn home_and_end_where_the_board_already_is_say_so_as_the_steps_do() {
+    let mut b = analysed(80, 24);
+    press(&mut b, KeyCode::Home);
+    assert_eq!(b.message, None, "a move back to the start is no news");
+    press(&mut b, KeyCode::Home);
+    let said = |b: &AnalysisBoard| b.message.clone().map(|(_, text)| text);
+    assert_eq!(said(&b).as_deref(), Some("At the start"));
+    assert!(screen(&b, 80, 24).contains("At the start"));
+    // As `<` says there.
+    press(&mut b, KeyCode::Char('<'));
+    assert_eq!(said(&b).as_deref(), Some("At the start"));
+    press(&mut b, KeyCode::End);
+    assert_eq!(b.message, None);
+    press(&mut b, KeyCode::End);
+    assert_eq!(said(&b).as_deref(), Some("At the end of the line"));
+    assert!(screen(&b, 80, 24).contains("At the end of the line"));
+    press(&mut b, KeyCode::Char('>'));
+    assert_eq!(said(&b).as_deref(), Some("At the end of the line"));
+}
+
+#[test]
+fn the_key_line_keeps_the_explorer_and_undo_on_screens_from_70_columns() {
+    let b = analysed(80, 24);
+    for (width, height) in [(70, 23), (80, 24), (100, 30), (120, 40), (200, 60)] {
+        let drawn = screen(&b, width, height);
+        let keys = drawn
+            .lines()
+            .find(|line| line.contains("? help"))
+            .unwrap_or_else(|| panic!("{width}x{height}: no key line in\n{drawn}"));
+        for entry in [
+            "< > step",
+            "v V variation",
+            "s save",
+            "o explorer",
+            "q leave",
+        ] {
+            assert!(
+                keys.contains(entry),
+                "{width}x{height}: {entry} in {keys:?}"
+            );
+        }
+        // Redo where the line has room for it (80 columns on), undo everywhere.
+        let undo = if width >= 80 {
+            "u U undo/redo"
+        } else {
+            "u undo"
+        };
+        assert!(keys.contains(undo), "{width}x{height}: {undo} in {keys:?}");
+        // The engine's and the lines' keys give way first; all there with room.
+        if width >= 120 {
+            assert!(
+                keys.contains("e engine") && keys.contains("+ - lines"),
+                "{keys:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn ctrl_c_keeps_the_moves_not_saved_in_a_file_that_the_board_opens_again() {
+    let dir = tempfile::tempdir().unwrap();
+    // Nothing played: nothing to keep, no file.
+    let b = board(80, 24);
+    assert_eq!(b.keep_unsaved(Some(dir.path())), None);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    let b = analysed(80, 24);
+    let kept = b.keep_unsaved(Some(dir.path())).unwrap();
+    let crate::tui::analysis::Kept::Written(path, 1) = &kept else {
+        panic!("{kept:?}");
+    };
+    assert_eq!(path.parent(), Some(dir.path()));
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("analysis-unsaved-") && name.ends_with(".pdn"),
+        "{name}"
+    );
+    // The line said after the terminal is restored names it and how to open it.
+    let said = kept.to_string();
+    assert!(said.contains(&path.display().to_string()), "{said}");
+    assert!(
+        said.contains(&format!("checkers --analyse --load {}", path.display())),
+        "{said}"
+    );
+    // The whole tree, its variation too, as `s` saves it.
+    let (_, tree, fault) = crate::tui::analysis::load_tree(path, 1).unwrap();
+    assert!(fault.is_none());
+    assert_eq!(tree.main_line(), b.tree.main_line());
+    assert_eq!(
+        tree.len(),
+        b.tree.len(),
+        "{}",
+        std::fs::read_to_string(path).unwrap()
+    );
+    // A second one the same second does not replace the first.
+    let again = b.keep_unsaved(Some(dir.path())).unwrap();
+    let crate::tui::analysis::Kept::Written(second, _) = &again else {
+        panic!("{again:?}");
+    };
+    assert_ne!(second, path);
+    assert!(path.exists() && second.exists());
+}
+
+#[test]
+fn ctrl_c_says_why_the_moves_could_not_be_kept_where_the_data_folder_cannot_be_written() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the data folder should be: nothing can be written in it (as root
+    // too, whom no permission stops).
+    let folder = dir.path().join("checkers");
+    std::fs::write(&folder, "not a folder").unwrap();
+    let b = analysed(80, 24);
+    let kept = b.keep_unsaved(Some(&folder)).unwrap();
+    assert!(
+        matches!(&kept, crate::tui::analysis::Kept::Lost(_)),
+        "{kept:?}"
+    );
+    let said = kept.to_string();
+    assert!(
+        said.starts_with(
+            "The analysis not saved could not be kept, its moves are lost: cannot write"
+        ),
+        "{said}"
+    );
+    assert!(said.contains(&folder.display().to_string()), "{said}");
+    // No data folder at all.
+    let none = b.keep_unsaved(None).unwrap().to_string();
+    assert!(none.contains("no data folder"), "{none}");
 }

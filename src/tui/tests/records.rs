@@ -741,14 +741,56 @@ fn the_files_list_at_80x24_leaves_the_whole_news_above_its_key_line_in_view() {
     let app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
     assert!(matches!(app.mode, Mode::Games(_)));
     let screen = screen_text(&app);
-    // The welcome is two rows at 80 columns: its first row was under the box, so the
-    // screen showed only "from here, Esc to stop reviewing." without what it goes with.
+    // The words are two rows at 80 columns: its first row was under the box, so the
+    // screen showed only the end of them without what it goes with.
     assert!(
-        screen.contains("Review: Left/Right step through the moves")
-            && screen.contains("Esc to stop reviewing")
+        screen.contains("The file holds several games: type to filter the list")
+            && screen.contains("Esc closes the list on game 1.")
             && screen.contains("Enter open  Esc close"),
         "{screen}"
     );
+}
+
+#[test]
+fn a_file_of_several_games_opens_on_the_lists_keys_and_the_reviews_come_with_a_game() {
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+        let mut app = App::with_session(Settings::default(), session, width, height);
+        assert!(matches!(app.mode, Mode::Games(_)));
+        // While the list is open, the review's keys (Left/Right, Esc to stop
+        // reviewing) are not the keys that work: the list's are said.
+        let screen = screen_text(&app);
+        assert!(
+            !screen.contains("Review: Left/Right"),
+            "{width}x{height}: {screen}"
+        );
+        assert!(
+            screen.contains("The file holds several games: type to filter"),
+            "{width}x{height}: {screen}"
+        );
+        assert!(
+            message(&app).contains("Up/Down choose, Enter opens the game chosen; Esc closes"),
+            "{}",
+            message(&app)
+        );
+        // Esc closes it on the first game: now the review's words.
+        press(&mut app, KeyCode::Esc);
+        assert_eq!(app.mode, Mode::Board);
+        assert!(
+            message(&app).starts_with("Review: Left/Right step"),
+            "{}",
+            message(&app)
+        );
+    }
+    // Enter opens the game chosen, and says which.
+    let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+    let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.mode, Mode::Board);
+    assert!(message(&app).starts_with("Game 2."), "{}", message(&app));
 }
 
 #[test]
