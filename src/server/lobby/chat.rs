@@ -79,7 +79,7 @@ impl Chat {
 impl Lobby {
     /// `name` says `text` at their table (the game they play, or else the one they
     /// watch): everyone there hears it, the speaker too, its control characters and
-    /// text-direction marks stripped.
+    /// text-direction marks and hidden characters stripped ([`crate::text::cleaned_line`]).
     pub(super) fn say(&mut self, name: &str, text: &str, now: Instant) {
         let Some(online) = self.online.get(name) else {
             return;
@@ -99,11 +99,8 @@ impl Lobby {
         }
         // Stripped, so that a line cannot move another player's cursor or ring, nor
         // turn what follows it around (a right-to-left override, which clients showed
-        // as `?`).
-        let text: String = text
-            .chars()
-            .filter(|&c| !crate::text::is_unsafe(c))
-            .collect();
+        // as `?`), nor hide a word: the rule a line told is held to.
+        let text = crate::text::cleaned_line(text);
         let text = text.trim();
         if text.is_empty() {
             return self.reject(name, "say what? (say TEXT)");
