@@ -16,6 +16,7 @@ mod rematch;
 mod seeks;
 mod table;
 mod tell;
+mod window;
 
 use super::db::RatedAs;
 use super::outbox::{Outbox, Post, Recipient};
@@ -88,7 +89,7 @@ struct Online {
     reads_told: bool,
     /// When they told their lines of the last [`TELL_WINDOW`](tell::TELL_WINDOW),
     /// oldest first.
-    tells: std::collections::VecDeque<Instant>,
+    tells: window::Window<()>,
 }
 
 /// Everything the server holds.
@@ -243,7 +244,7 @@ impl Lobby {
                 board: false,
                 reads_no_result: true,
                 reads_told: true,
-                tells: std::collections::VecDeque::new(),
+                tells: window::Window::default(),
             },
         );
         let mine = self

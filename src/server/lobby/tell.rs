@@ -56,14 +56,7 @@ impl Lobby {
         let Some(sender) = self.online.get_mut(name) else {
             return;
         };
-        while sender
-            .tells
-            .front()
-            .is_some_and(|told| now.saturating_duration_since(*told) >= TELL_WINDOW)
-        {
-            sender.tells.pop_front();
-        }
-        if sender.tells.len() >= TELLS_PER_WINDOW {
+        if sender.tells.recent(now, TELL_WINDOW).count() >= TELLS_PER_WINDOW {
             return self.reject(
                 name,
                 format!(
@@ -72,7 +65,7 @@ impl Lobby {
                 ),
             );
         }
-        sender.tells.push_back(now);
+        sender.tells.push(now, ());
         let message = if reads_told {
             ServerMessage::Told {
                 name: name.to_string(),
