@@ -425,6 +425,18 @@ impl Lobby {
         );
     }
 
+    /// `name`'s client sent a message of a type `kind` this server does not know (a
+    /// newer client's): it is told so, and its line stays (it was closed).
+    pub(crate) fn unknown_message(&mut self, name: &str, kind: &str) {
+        self.reject(
+            name,
+            format!(
+                "this server does not know the message type \"{kind}\" (it is older than \
+                 your client): nothing was done"
+            ),
+        );
+    }
+
     /// `name` asks `message`.
     pub(crate) fn handle(&mut self, name: &str, message: ClientMessage, now: Instant) {
         self.tick(now);
