@@ -224,7 +224,7 @@ impl App {
     }
 
     /// At a LAN host's table whose player is not there (not yet joined, or gone and not
-    /// back) and whose game is not over: "Waiting for a player to join: give them
+    /// back, then named where the host knows them) and whose game is not over: "Waiting for a player to join: give them
     /// checkers join 192.0.2.7:4610 --code maple-4821-river-0937". The host refuses
     /// every move then (it said "Black to move" and offered "Enter pick" all the same).
     pub(crate) fn host_waiting_head(&self) -> Option<String> {
@@ -240,13 +240,10 @@ impl App {
             Some(name) => crate::text::printable(name, 30),
             None => "a player".to_string(),
         };
-        let join = if self.game().moves().is_empty() {
-            "join"
-        } else {
-            "join again"
-        };
+        // Not "join again" after moves: a ballot's opening moves are there before
+        // anyone joined.
         Some(format!(
-            "Waiting for {who} to {join}: give them checkers join {address} --code {code}"
+            "Waiting for {who} to join: give them checkers join {address} --code {code}"
         ))
     }
 
