@@ -119,6 +119,34 @@ pub(crate) fn is_hidden(c: char) -> bool {
         || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
 }
 
+/// A line one person types for others to read (said at a table, told to one player),
+/// cleaned by one rule: control characters, text-direction marks and overrides, and
+/// characters of no width that hide a word (a zero-width space, a word joiner, a
+/// byte-order mark, a soft hyphen) are taken out; a zero-width joiner or non-joiner
+/// between two visible characters stays, as variation selectors do, for an emoji
+/// sequence (a family, a rainbow flag) or a script's letters are made of them.
+/// (`say` kept every zero-width character and `tell` none, so an emoji sent in a
+/// tell came apart.)
+pub(crate) fn cleaned_line(text: &str) -> String {
+    let joiner = |c: char| matches!(c, '\u{200C}' | '\u{200D}');
+    let gone = |c: char| is_hidden(c) || matches!(c, '\u{00AD}' | '\u{180E}');
+    let visible = |c: Option<char>| c.is_some_and(|c| !c.is_whitespace() && !gone(c));
+    let mut kept = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let keep = if joiner(c) {
+            // Between what is kept and what comes next, both visible.
+            visible(kept.chars().next_back()) && visible(chars.peek().copied())
+        } else {
+            !gone(c)
+        };
+        if keep {
+            kept.push(c);
+        }
+    }
+    kept
+}
+
 /// What `c` is, for a message naming a hidden character ([`is_hidden`]): `U+202E
 /// (right-to-left override)`.
 fn hidden_name(c: char) -> String {

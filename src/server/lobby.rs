@@ -16,6 +16,7 @@ mod rematch;
 mod seeks;
 mod table;
 mod tell;
+mod window;
 
 use super::db::RatedAs;
 use super::outbox::{Outbox, Post, Recipient};
@@ -88,7 +89,7 @@ struct Online {
     reads_told: bool,
     /// When they told their lines of the last [`TELL_WINDOW`](tell::TELL_WINDOW),
     /// oldest first.
-    tells: std::collections::VecDeque<Instant>,
+    tells: window::Window<()>,
 }
 
 /// Everything the server holds.
@@ -243,7 +244,7 @@ impl Lobby {
                 board: false,
                 reads_no_result: true,
                 reads_told: true,
-                tells: std::collections::VecDeque::new(),
+                tells: window::Window::default(),
             },
         );
         let mine = self
@@ -421,6 +422,18 @@ impl Lobby {
             ServerMessage::Rejected {
                 reason: reason.into(),
             },
+        );
+    }
+
+    /// `name`'s client sent a message of a type `kind` this server does not know (a
+    /// newer client's): it is told so, and its line stays (it was closed).
+    pub(crate) fn unknown_message(&mut self, name: &str, kind: &str) {
+        self.reject(
+            name,
+            format!(
+                "this server does not know the message type \"{kind}\" (it is older than \
+                 your client): nothing was done"
+            ),
         );
     }
 

@@ -2534,6 +2534,40 @@ fn a_line_told_loses_its_hidden_characters_and_is_held_to_a_said_lines_length() 
     assert_eq!(tells(&told).len(), 1);
 }
 
+/// One cleaning rule for a line said and a line told: an emoji sequence keeps its
+/// zero-width joiners and variation selectors (a tell lost them, the family came apart),
+/// a joiner hiding between words, a zero-width space or a word joiner goes (a `say`
+/// kept them), and so do text-direction overrides and control characters.
+#[test]
+fn a_line_said_and_a_line_told_are_cleaned_alike_keeping_emoji_whole() {
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+    let heart = "\u{2764}\u{FE0F}";
+    let typed = format!("{family} {heart} g\u{200b}g \u{200d}w\u{2060}p\u{200d} \u{202e}ok\u{7}");
+    let clean = format!("{family} {heart} gg wp ok");
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.ask(
+        "bob",
+        ClientMessage::Say {
+            text: typed.clone(),
+        },
+    );
+    let told = bench.told();
+    let heard: Vec<&str> = told
+        .iter()
+        .filter_map(|(to, m)| match m {
+            ServerMessage::Said { text, .. } if to == "alice" => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(heard, [clean.as_str()], "{told:#?}");
+    let told = bench.tell("bob", "alice", &typed);
+    assert_eq!(
+        tells(&told),
+        [("alice".into(), "bob".into(), clean.clone())]
+    );
+}
+
 /// A muted player cannot tell anyone either: refused in the mute's words, heard by
 /// nobody.
 #[test]

@@ -952,13 +952,22 @@ async fn play<R, W>(
             lock(&lobby).refuse(&name, conn, reason);
             break;
         }
-        let Ok(message) = serde_json::from_str::<ClientMessage>(&line) else {
-            lock(&lobby).refuse(
-                &name,
-                conn,
-                "a message this server does not know".to_string(),
-            );
-            break;
+        let message = match read_message(&line) {
+            Ok(message) => message,
+            Err(Unread::Unknown(kind)) => {
+                // A newer client's message: answered in words, the line kept (it was
+                // closed). It counted above, so a flood of them is let go as any is.
+                let mut lobby = lock(&lobby);
+                if !lobby.connected(&name, conn) {
+                    break;
+                }
+                lobby.unknown_message(&name, &kind);
+                continue;
+            }
+            Err(Unread::Malformed) => {
+                lock(&lobby).refuse(&name, conn, "a message this server cannot read".to_string());
+                break;
+            }
         };
         let mut lobby = lock(&lobby);
         if !lobby.connected(&name, conn) {
@@ -972,6 +981,43 @@ async fn play<R, W>(
         let _ = tokio::time::timeout(Duration::from_secs(5), writing).await;
     }
     linger(&mut reader).await;
+}
+
+/// Why a logged-in client's line is not a message this server takes.
+#[derive(Debug, PartialEq, Eq)]
+enum Unread {
+    /// A JSON object whose `type` this server does not know (a newer client's
+    /// message): named, cleaned and cut to [`UNKNOWN_TYPE_CHARS`], in the answer.
+    Unknown(String),
+    /// Not JSON, no `type`, or a type this server knows with fields that do not read:
+    /// a broken client, whose next lines would be no better; let go as before.
+    Malformed,
+}
+
+/// The most characters of an unknown message type said back to its client.
+const UNKNOWN_TYPE_CHARS: usize = 40;
+
+/// A logged-in client's `line` as a message, or why not ([`Unread`]).
+fn read_message(line: &str) -> Result<ClientMessage, Unread> {
+    let error = match serde_json::from_str::<ClientMessage>(line) {
+        Ok(message) => return Ok(message),
+        Err(error) => error,
+    };
+    // serde names a tag it has no variant for so; a known one with bad fields it
+    // names otherwise.
+    if !error.to_string().starts_with("unknown variant") {
+        return Err(Unread::Malformed);
+    }
+    let value: serde_json::Value = serde_json::from_str(line).map_err(|_| Unread::Malformed)?;
+    let kind = value
+        .get("type")
+        .and_then(serde_json::Value::as_str)
+        .ok_or(Unread::Malformed)?;
+    let kind: String = crate::text::cleaned_line(kind)
+        .chars()
+        .take(UNKNOWN_TYPE_CHARS)
+        .collect();
+    Err(Unread::Unknown(kind))
 }
 
 /// How long a connection that is over reads on (and drops) what its client still sends.

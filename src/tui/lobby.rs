@@ -740,11 +740,31 @@ impl LobbyScreen {
         None
     }
 
+    /// Whether the order field holds a private line (`tell NAME TEXT`): all it takes
+    /// from a player who is not a moderator, and what `t` opens it with.
+    fn order_is_tell(&self) -> bool {
+        let Some(order) = &self.order else {
+            return false;
+        };
+        let first = order.text.split_whitespace().next().unwrap_or_default();
+        !self.moderator || first.eq_ignore_ascii_case("tell")
+    }
+
+    /// The order field's label, for what it holds: "Private line: " for a tell (it said
+    /// "Order: " there too), "Order: " for a moderator's order.
+    fn order_label(&self) -> &'static str {
+        if self.order_is_tell() {
+            "Private line: "
+        } else {
+            "Order: "
+        }
+    }
+
     /// What the order field takes, as its hint says it: a private line, and a
     /// moderator's orders to a moderator.
     fn order_help(&self) -> String {
         let tell = crate::online::orders::TELL_HELP;
-        if self.moderator {
+        if self.moderator && !self.order_is_tell() {
             format!("{tell}; {}", crate::online::orders::ORDERS_HELP)
         } else {
             tell.to_string()
@@ -1013,13 +1033,14 @@ impl Widget for &LobbyScreen {
         if let Some(order) = &self.order {
             let width = FORM_WIDTH.min(inner.width);
             let text_width = usize::from(width.saturating_sub(2));
-            let typed = wrapped_height(&format!("Order: {}_", order.text), text_width);
+            let label = self.order_label();
+            let typed = wrapped_height(&format!("{label}{}_", order.text), text_width);
             let help = self.order_help();
             let hint = wrapped_height(&help, text_width);
             let height = u16::try_from(typed + 1 + hint).unwrap_or(u16::MAX) + 2;
             let popup = centered(inner, width, height);
             Clear.render(popup, buf);
-            let mut line = vec![Span::styled("Order: ", theme.text)];
+            let mut line = vec![Span::styled(label, theme.text)];
             line.extend(order.spans_in(theme.text, theme.key));
             let lines = vec![
                 Line::from(line),

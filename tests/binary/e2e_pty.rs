@@ -447,7 +447,9 @@ fn the_analysis_boards_first_save_makes_the_data_folder_it_offers() {
 fn panel_text(screen: &str) -> String {
     screen
         .lines()
-        .filter_map(|line| line.rsplit_once("││").map(|(_, panel)| panel))
+        // Its first row meets the board's frame's corner (a LAN host's head is there).
+        .filter_map(|line| line.rsplit_once("││").or_else(|| line.rsplit_once("┐│")))
+        .map(|(_, panel)| panel)
         .map(|panel| panel.trim_end_matches('│').trim())
         .collect::<Vec<_>>()
         .join(" ")

@@ -1014,8 +1014,8 @@ fn the_joiner_plays_on_the_full_screen_board_turned_to_its_side() {
 }
 
 /// A full-screen host whose player has not joined yet (its clocks stopped) keeps its
-/// board in use: a typed move is refused as the table says (the other player is not
-/// connected), not with a break's "p starts the clocks again", which a table refuses.
+/// board in use: a typed move is refused as the table says (no move until the player
+/// joins), not with a break's "p starts the clocks again", which a table refuses.
 #[test]
 fn a_full_screen_host_waiting_for_its_player_refuses_a_move_for_the_table_reason() {
     let sandbox = Sandbox::new();
@@ -1040,8 +1040,7 @@ fn a_full_screen_host_waiting_for_its_player_refuses_a_move_for_the_table_reason
     });
     host.send(b"11-15\r");
     host.wait_for("the refusal", |s| {
-        s.contents()
-            .contains("The other player is not connected: the game waits for them")
+        s.contents().contains("No move is played until then")
     });
     assert!(
         !host.contents().contains("p starts the clocks"),
@@ -1197,7 +1196,8 @@ fn waiting_host(sandbox: &Sandbox, port: &str, code: &str, more: &[&str]) -> Ses
     let args = host_args(port, code, more);
     let mut host = Session::start_in(sandbox, &args, &[]);
     host.wait_for("the waiting board, where to join", |s| {
-        panel_text(&s.contents()).contains("Waiting for a player: checkers join ")
+        let panel = panel_text(&s.contents());
+        panel.contains("Waiting for ") && panel.contains(": give them checkers join ")
     });
     host
 }
@@ -1588,7 +1588,9 @@ fn a_ballot_game_with_no_move_of_the_players_own_offers_no_adjourning() {
 pub(crate) fn panel_text(screen: &str) -> String {
     screen
         .lines()
-        .filter_map(|row| row.split_once("││").map(|(_, panel)| panel))
+        // Its first row meets the board's frame's corner (a LAN host's head is there).
+        .filter_map(|row| row.split_once("││").or_else(|| row.split_once("┐│")))
+        .map(|(_, panel)| panel)
         .map(|panel| panel.trim_end().trim_end_matches('│').trim())
         .collect::<Vec<_>>()
         .join(" ")
@@ -2043,7 +2045,7 @@ fn the_home_screens_list_offers_a_hosted_game_and_hosts_it_again() {
         text.contains("1. across the network: ") && text.contains("Enter host it again")
     });
     ann.send(b"\r");
-    let waiting = format!("Waiting for a player: checkers join {address} --code poplar-9191");
+    let waiting = format!("to join: give them checkers join {address} --code poplar-9191");
     ann.wait_for("hosted again at its door", |s| {
         panel_text(&s.contents()).contains(&waiting)
     });

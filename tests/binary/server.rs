@@ -402,10 +402,19 @@ fn a_forged_or_replayed_login_is_refused() {
     let honest = login(&key.sign(&message).to_bytes());
     let answer = exchange(&mut stream, &honest);
     assert!(answer.contains(r#""type":"welcome""#), "{answer}");
-    // A flood is let go.
+    // A message of a type this server does not know (a newer client's) is answered
+    // naming it, and the line stays (it was closed).
+    let answer = exchange(&mut stream, r#"{"type":"frobnicate","x":1}"#);
+    assert!(
+        answer.contains(r#"does not know the message type \"frobnicate\""#),
+        "{answer}"
+    );
+    let answer = exchange(&mut stream, r#"{"type":"ping"}"#);
+    assert!(answer.contains(r#""type":"pong""#), "{answer}");
+    // A flood is let go, of unknown types as of any.
     stream
         .write_all(
-            r#"{"type":"ping"}
+            r#"{"type":"frobnicate"}
 "#
             .repeat(250)
             .as_bytes(),
@@ -430,6 +439,21 @@ fn a_forged_or_replayed_login_is_refused() {
     let answer = exchange(&mut stream, &honest);
     assert!(
         answer.contains("the login's signature does not verify"),
+        "{answer}"
+    );
+    // A line that is not JSON still closes the line (a broken client).
+    let (mut stream, challenge, _) = raw_connection(&address);
+    let challenge: Vec<u8> = (0..32)
+        .map(|i| u8::from_str_radix(&challenge[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let mut message = challenge;
+    message.extend_from_slice(&fingerprint);
+    message.extend_from_slice(b"mallory");
+    let answer = exchange(&mut stream, &login(&key.sign(&message).to_bytes()));
+    assert!(answer.contains(r#""type":"welcome""#), "{answer}");
+    let answer = exchange(&mut stream, "{not json");
+    assert!(
+        answer.contains("a message this server cannot read"),
         "{answer}"
     );
     // A line over the bound is refused.

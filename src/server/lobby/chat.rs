@@ -12,8 +12,8 @@ pub(super) const TABLE_CHAT_WINDOW: std::time::Duration = std::time::Duration::f
 /// whether a player of the table said it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Chat {
-    /// Each line's time, speaker and whether they play at the table, oldest first.
-    pub(super) said: std::collections::VecDeque<(Instant, String, bool)>,
+    /// Each line's speaker and whether they play at the table, oldest first.
+    pub(super) said: super::window::Window<(String, bool)>,
 }
 
 /// Why a line is not carried at a table.
@@ -53,25 +53,22 @@ impl Chat {
         now: Instant,
         lines: usize,
     ) -> Result<(), ChatFull> {
-        while self
-            .said
-            .front()
-            .is_some_and(|(said, _, _)| now.duration_since(*said) >= TABLE_CHAT_WINDOW)
-        {
-            self.said.pop_front();
+        let (mut own, mut spectators, mut all) = (0, 0, 0);
+        for (said_by, by_player) in self.said.recent(now, TABLE_CHAT_WINDOW) {
+            own += usize::from(said_by == speaker);
+            spectators += usize::from(!by_player);
+            all += 1;
         }
-        let own = self.said.iter().filter(|(_, n, _)| n == speaker).count();
         if own >= speakers_share(lines) {
             return Err(ChatFull::Speaker);
         }
-        let spectators = self.said.iter().filter(|(_, _, p)| !p).count();
         if !player && spectators >= spectators_share(lines) {
             return Err(ChatFull::Spectators);
         }
-        if self.said.len() >= lines {
+        if all >= lines {
             return Err(ChatFull::Table);
         }
-        self.said.push_back((now, speaker.to_string(), player));
+        self.said.push(now, (speaker.to_string(), player));
         Ok(())
     }
 }
@@ -79,7 +76,7 @@ impl Chat {
 impl Lobby {
     /// `name` says `text` at their table (the game they play, or else the one they
     /// watch): everyone there hears it, the speaker too, its control characters and
-    /// text-direction marks stripped.
+    /// text-direction marks and hidden characters stripped ([`crate::text::cleaned_line`]).
     pub(super) fn say(&mut self, name: &str, text: &str, now: Instant) {
         let Some(online) = self.online.get(name) else {
             return;
@@ -99,11 +96,8 @@ impl Lobby {
         }
         // Stripped, so that a line cannot move another player's cursor or ring, nor
         // turn what follows it around (a right-to-left override, which clients showed
-        // as `?`).
-        let text: String = text
-            .chars()
-            .filter(|&c| !crate::text::is_unsafe(c))
-            .collect();
+        // as `?`), nor hide a word: the rule a line told is held to.
+        let text = crate::text::cleaned_line(text);
         let text = text.trim();
         if text.is_empty() {
             return self.reject(name, "say what? (say TEXT)");

@@ -13,8 +13,8 @@ pub(crate) const TELLS_PER_WINDOW: usize = 5;
 
 impl Lobby {
     /// `name` tells `whom` the line `text`: `whom` alone hears it, wherever they are,
-    /// and `name` is told it went, or why not. Cleaned as a line said at a table is, and
-    /// of zero-width characters too (one person reads it: nothing may hide there).
+    /// and `name` is told it went, or why not. Cleaned as a line said at a table is
+    /// ([`crate::text::cleaned_line`]).
     pub(super) fn tell(&mut self, name: &str, whom: &str, text: &str, now: Instant) {
         let whom = whom.trim();
         if whom.is_empty() {
@@ -26,10 +26,7 @@ impl Lobby {
         if whom == name {
             return self.reject(name, "you cannot tell yourself: tell another player");
         }
-        let text: String = text
-            .chars()
-            .filter(|&c| !crate::text::is_hidden(c))
-            .collect();
+        let text = crate::text::cleaned_line(text);
         let text = text.trim();
         if text.is_empty() {
             return self.reject(name, format!("tell {whom} what? (tell NAME TEXT)"));
@@ -59,14 +56,7 @@ impl Lobby {
         let Some(sender) = self.online.get_mut(name) else {
             return;
         };
-        while sender
-            .tells
-            .front()
-            .is_some_and(|told| now.saturating_duration_since(*told) >= TELL_WINDOW)
-        {
-            sender.tells.pop_front();
-        }
-        if sender.tells.len() >= TELLS_PER_WINDOW {
+        if sender.tells.recent(now, TELL_WINDOW).count() >= TELLS_PER_WINDOW {
             return self.reject(
                 name,
                 format!(
@@ -75,7 +65,7 @@ impl Lobby {
                 ),
             );
         }
-        sender.tells.push_back(now);
+        sender.tells.push(now, ());
         let message = if reads_told {
             ServerMessage::Told {
                 name: name.to_string(),

@@ -163,6 +163,16 @@ pub(super) fn start_words(runtime: &Runtime) -> String {
         // The board is hidden until then: picking a piece is not yet what to do.
         return format!("Game resumed: {turn} to move. Any key starts the clocks.");
     }
+    if let Some(Seat::Host { address, code, .. }) = runtime.table().map(|t| &t.seat)
+        && !runtime.table().is_some_and(|t| t.connected)
+    {
+        // The host refuses every move until its player joins: picking a piece is not
+        // yet what to do (it said "Black moves first: pick a piece with Enter").
+        return format!(
+            "Waiting for a player to join: give them checkers join {address} --code {code}. {}.",
+            help_words(runtime)
+        );
+    }
     let here = match runtime.table().map(|t| &t.seat) {
         Some(Seat::Spectator) => {
             return format!(

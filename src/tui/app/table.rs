@@ -214,19 +214,48 @@ impl App {
     }
 
     /// Whether no side is to move on this board: play is over ([`App::play_over`]), the
-    /// line to the server is gone, so that nothing played here counts, or the server's
-    /// game is adjourned, waiting for the opponent ([`App::adjourned_head`]), so that
-    /// nothing is played until they are back (the turn, the capture owed and the draw to
-    /// claim are no longer this board's to say).
+    /// line to the server is gone, so that nothing played here counts, or the game
+    /// waits for a player ([`App::adjourned_head`]: the server's game adjourned, a LAN
+    /// host's player not yet joined), so that nothing is played until they are there
+    /// (the turn, the capture owed and the draw to claim are no longer this board's to
+    /// say).
     pub(crate) fn no_side_to_move(&self) -> bool {
         self.play_over() || self.server_line_gone() || self.adjourned_head().is_some()
+    }
+
+    /// At a LAN host's table whose player is not there (not yet joined, or gone and not
+    /// back, then named where the host knows them) and whose game is not over: "Waiting for a player to join: give them
+    /// checkers join 192.0.2.7:4610 --code maple-4821-river-0937". The host refuses
+    /// every move then (it said "Black to move" and offered "Enter pick" all the same).
+    pub(crate) fn host_waiting_head(&self) -> Option<String> {
+        let table = self.runtime.table()?;
+        let crate::runtime::Seat::Host { address, code, .. } = &table.seat else {
+            return None;
+        };
+        if table.connected || self.play_over() {
+            return None;
+        }
+        let remote = self.session().seats().remote_side();
+        let who = match remote.and_then(|side| self.session().names().name(side)) {
+            Some(name) => crate::text::printable(name, 30),
+            None => "a player".to_string(),
+        };
+        // Not "join again" after moves: a ballot's opening moves are there before
+        // anyone joined.
+        Some(format!(
+            "Waiting for {who} to join: give them checkers join {address} --code {code}"
+        ))
     }
 
     /// At a server's table, where this player's opponent is away and the game waits
     /// for them, its clocks stopped (a moderator disconnected them, or this player came
     /// back to a game adjourned by both leaving): "Adjourned: waiting for bob to come
-    /// back". The server refuses every move then, and so does this board.
+    /// back". The server refuses every move then, and so does this board. A LAN host
+    /// waiting for its player is told so in the same place ([`App::host_waiting_head`]).
     pub(crate) fn adjourned_head(&self) -> Option<String> {
+        if let Some(head) = self.host_waiting_head() {
+            return Some(head);
+        }
         let table = self.runtime.table()?;
         let crate::runtime::Seat::Player(mine) = table.seat else {
             return None;
@@ -283,6 +312,12 @@ impl App {
             }
         } else if self.abandoned_at_server() {
             crate::tui::view::ABANDONED_HEAD
+        } else if let Some(head) = self.host_waiting_head() {
+            // Not over: play starts (or goes on) once the player joins, told again how.
+            self.board.pick = None;
+            self.status
+                .error(format!("{head}. No move is played until then"));
+            return true;
         } else if let Some(head) = self.adjourned_head() {
             // Not over: the game goes on once the opponent is back.
             self.board.pick = None;

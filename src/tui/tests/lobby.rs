@@ -594,6 +594,16 @@ fn t_tells_the_player_under_the_cursor_and_a_line_told_is_shown() {
         Some("tell bob ")
     );
     assert!(screen(&lobby, 80, 24).contains("A private line"));
+    // Labelled for what it holds (it said "Order:"), its help the tell's.
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = screen(&lobby, width, height);
+        assert!(shown.contains("Private line: tell bob"), "{shown}");
+        assert!(!shown.contains("Order:"), "{shown}");
+        assert!(
+            shown.contains("tell NAME TEXT (heard by NAME alone"),
+            "{shown}"
+        );
+    }
     for c in "good game".chars() {
         key(&mut lobby, KeyCode::Char(c));
     }

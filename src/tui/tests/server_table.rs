@@ -756,3 +756,79 @@ fn a_players_board_says_the_game_waits_for_a_kicked_opponent_and_offers_no_move(
         assert!(key_line(&app).contains("pick"), "{screen}");
     }
 }
+
+/// A LAN host whose player has not joined says so, with how to join, and offers no
+/// pick (it said "Black to move" and "Enter pick", and the host refused the move);
+/// once the player is in, play starts.
+#[test]
+fn a_lan_host_waits_for_its_player_in_words_and_offers_no_move_until_they_join() {
+    use crate::net::listener::Connections;
+    use crate::runtime::network::Hosting;
+    const CODE: &str = "oak-4821-elm-0937";
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+        let connections = Connections::listen(loopback, CODE).expect("a port");
+        let address = connections.address();
+        let hosting = Hosting::new(connections, address, CODE.to_string(), Color::White);
+        let mut seats = crate::session::Seats::PEOPLE;
+        seats.set(Color::White, crate::session::Player::Remote);
+        let session = Session::new(crate::game::Game::new()).with_seats(seats);
+        let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+            .at_table(Table::Host(Box::new(hosting)));
+        let mut app = App::with_runtime(Settings::default(), runtime, size.0, size.1);
+        let screen = super::screen_text(&app);
+        let panel = side_panel(&app);
+        let join = format!("checkers join {address} --code {CODE}");
+        assert!(
+            panel.contains(&format!("Waiting for a player to join: give them {join}")),
+            "{size:?}: {screen}"
+        );
+        assert!(!panel.contains("to move"), "{size:?}: {screen}");
+        assert!(
+            message(&app).starts_with("Waiting for a player to join"),
+            "{}",
+            message(&app)
+        );
+        let keys = key_line(&app);
+        for offered in ["pick", "type"] {
+            assert!(!keys.contains(offered), "{size:?}: {offered} in {keys}");
+        }
+        super::press(&mut app, KeyCode::Enter);
+        assert!(app.board.pick.is_none());
+        assert!(
+            message(&app).ends_with("No move is played until then"),
+            "{}",
+            message(&app)
+        );
+        // The player joins: play starts.
+        let player = std::thread::spawn(move || {
+            let greeting = crate::net::link::Greeting {
+                code: CODE.to_string(),
+                role: crate::net::protocol::Role::Player,
+                name: None,
+            };
+            crate::net::link::Link::join(
+                &address.to_string(),
+                greeting,
+                None,
+                Box::new(|_: &str| {}),
+                |_: &str| {},
+            )
+            .map(|(link, _)| link)
+            .map_err(|e| e.to_string())
+        });
+        let deadline = Instant::now() + Duration::from_secs(90);
+        while !app.runtime().table().is_some_and(|t| t.connected) {
+            assert!(Instant::now() < deadline, "the player never sat down");
+            app.poll(Instant::now());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _link = player.join().expect("the player's thread").expect("joined");
+        let screen = super::screen_text(&app);
+        assert!(
+            side_panel(&app).contains("Black to move"),
+            "{size:?}: {screen}"
+        );
+        assert!(key_line(&app).contains("pick"), "{screen}");
+    }
+}

@@ -649,10 +649,18 @@ fn table_lines(app: &App, width: usize, lines: &mut Vec<Line<'static>>) {
             } else {
                 ""
             };
-            (
-                format!("Waiting for a player{listening}: checkers join {address} --code {code}"),
-                theme.question,
-            )
+            let remote = app.session().seats().remote_side().unwrap_or(Color::White);
+            // Over, nobody is awaited: where to join is still shown for a rematch.
+            // Else the head above says where to join ([`App::host_waiting_head`]).
+            match app.host_waiting_head() {
+                Some(_) => (format!("They play {remote}{listening}"), theme.text),
+                None => (
+                    format!(
+                        "Waiting for a player{listening}: checkers join {address} --code {code}"
+                    ),
+                    theme.question,
+                ),
+            }
         }
         Seat::Host { .. } => (you_play_text(app).unwrap_or_default(), theme.text),
         Seat::Player(_) | Seat::Spectator if view.server_gone => (
