@@ -119,6 +119,15 @@ fn surname(name: &str) -> String {
 
 /// Runs `checkers-lab puzzles`.
 pub(crate) fn run(args: &PuzzlesArgs, out: &mut impl Write) -> Result<(), LabError> {
+    // An --out file that is there already (it may be anything: the training data named
+    // by mistake) is refused before the search, as every lab command's --out is, and
+    // so is a FIFO or a missing folder.
+    if let Some(path) = &args.out {
+        crate::store::files::check_replaceable(path)
+            .map_err(|e| LabError::DataFile(path.clone(), e.to_string()))?;
+        super::train::refuse_existing_out(path, None)?;
+        super::train::refuse_missing_folder(path)?;
+    }
     let dir = match &args.egdb {
         Some(dir) => dir.clone(),
         None => crate::store::egdb_dir().ok_or(LabError::NoDataFolder)?,

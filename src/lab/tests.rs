@@ -749,3 +749,29 @@ fn the_long_commands_progress_bars_fit_80_columns() {
         assert!(columns <= 80, "{columns} columns: {drawn}");
     }
 }
+
+#[test]
+fn puzzles_out_refuses_a_file_that_is_there_and_leaves_it_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("positions.txt");
+    std::fs::write(&kept, "W:W18:B14\t5\t1-0\n").unwrap();
+    let o = run(&[
+        "puzzles",
+        "--from-games",
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--egdb",
+        dir.path().to_str().unwrap(),
+        "--out",
+        kept.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(o.stderr.contains("is there already"), "{}", o.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap(),
+        "W:W18:B14\t5\t1-0\n",
+        "the file named with --out was written over"
+    );
+}
