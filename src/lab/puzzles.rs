@@ -30,7 +30,8 @@ pub(crate) struct PuzzlesArgs {
     /// saves the game, and write each as a puzzle.
     #[arg(long, conflicts_with = "check")]
     pub(crate) from_games: bool,
-    /// Prove every built-in puzzle: the databases' verdict, else a search.
+    /// Prove every built-in puzzle: the databases' verdict, else a search. Exits 1 if
+    /// any proof fails.
     #[arg(long)]
     pub(crate) check: bool,
     /// The endgame database folder [default: egdb in the data folder].
@@ -267,5 +268,9 @@ fn check(args: &PuzzlesArgs, db: &Arc<Egdb>, out: &mut impl Write) -> Result<(),
         writeln!(out, "{:<32} {}", puzzle.id, verdict)?;
     }
     writeln!(out, "{failed} failed")?;
-    Ok(())
+    // A failed proof fails the command, for a script or a CI job to see.
+    match failed {
+        0 => Ok(()),
+        n => Err(LabError::PuzzlesFailed(n)),
+    }
 }

@@ -775,3 +775,25 @@ fn puzzles_out_refuses_a_file_that_is_there_and_leaves_it_whole() {
         "the file named with --out was written over"
     );
 }
+
+#[test]
+fn puzzles_check_fails_the_command_when_a_proof_fails() {
+    // No databases and a one-ply search: the endings' wins are beyond it.
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&[
+        "puzzles",
+        "--check",
+        "--depth",
+        "1",
+        "--egdb",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(o.stdout.contains("FAILED"), "{}", o.stdout);
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(
+        o.stderr
+            .contains("of the built-in puzzles failed their proof"),
+        "{}",
+        o.stderr
+    );
+}
