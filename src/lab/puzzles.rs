@@ -23,8 +23,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// `checkers-lab puzzles`.
+/// `checkers-lab puzzles`: one of `--from-games` and `--check` must be given (a usage
+/// error otherwise, as clap says any missing argument).
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("action").required(true).args(["from_games", "check"])))]
 pub(crate) struct PuzzlesArgs {
     /// Scan the built-in Tinsley games for positions where exactly one move wins or
     /// saves the game, and write each as a puzzle.
@@ -37,8 +39,8 @@ pub(crate) struct PuzzlesArgs {
     /// The endgame database folder [default: egdb in the data folder].
     #[arg(long, value_name = "DIR")]
     pub(crate) egdb: Option<PathBuf>,
-    /// The search depth in plies.
-    #[arg(long, default_value_t = 11)]
+    /// The search depth in plies (1-40).
+    #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=40))]
     pub(crate) depth: u32,
     /// Positions with more pieces than this are skipped.
     #[arg(long, default_value_t = 12)]
@@ -140,12 +142,6 @@ pub(crate) fn run(args: &PuzzlesArgs, out: &mut impl Write) -> Result<(), LabErr
     let db = Arc::new(db);
     if args.check {
         return check(args, &db, out);
-    }
-    if !args.from_games {
-        return Err(LabError::DataFile(
-            dir,
-            "say what to do: --from-games or --check".to_string(),
-        ));
     }
     let text = crate::explorer::builtin_text();
     let games: Vec<_> = crate::pdn::games(&text)

@@ -797,3 +797,15 @@ fn puzzles_check_fails_the_command_when_a_proof_fails() {
         o.stderr
     );
 }
+
+#[test]
+fn puzzles_without_an_action_or_with_depth_0_is_a_usage_error() {
+    let o = run(&["puzzles"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("--from-games"), "{}", o.stderr);
+    assert!(o.stderr.contains("--check"), "{}", o.stderr);
+    assert!(!o.stderr.contains("egdb"), "{}", o.stderr);
+    let o = run(&["puzzles", "--check", "--depth", "0"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("--depth"), "{}", o.stderr);
+}
