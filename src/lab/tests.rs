@@ -809,3 +809,41 @@ fn puzzles_without_an_action_or_with_depth_0_is_a_usage_error() {
     assert_eq!(o.code, 2, "{}", o.stderr);
     assert!(o.stderr.contains("--depth"), "{}", o.stderr);
 }
+
+#[test]
+fn book_from_a_folder_or_a_fifo_is_refused_in_words_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("book.txt");
+    let o = run(&[
+        "book",
+        "--out",
+        out.to_str().unwrap(),
+        "--from",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("it is a folder, not a regular file"),
+        "{}",
+        o.stderr
+    );
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let o = run(&[
+            "book",
+            "--out",
+            out.to_str().unwrap(),
+            "--from",
+            fifo.to_str().unwrap(),
+        ]);
+        assert_eq!(o.code, 1, "{}", o.stderr);
+        assert!(o.stderr.contains("FIFO"), "{}", o.stderr);
+    }
+    assert!(!out.exists());
+}
