@@ -80,6 +80,8 @@ pub(crate) enum CommandError {
     WrongPuzzles(usize),
     /// `manpage --dir`: a page (or the folder) cannot be written: which, and why.
     ManualFile(PathBuf, io::Error),
+    /// `manpage --dir` names something that is not a folder (why, in words).
+    ManualFolder(String),
     /// `analyse --report --out`: the annotated PDN cannot be written there (the file
     /// exists, or cannot be created): which, and why.
     ReportFile(PathBuf, String),
@@ -127,6 +129,7 @@ impl fmt::Display for CommandError {
             | CommandError::NoSuchPuzzle(why)
             | CommandError::PuzzleFile(why)
             | CommandError::EgdbFolder(why)
+            | CommandError::ManualFolder(why)
             | CommandError::PdnOutput(why) => write!(f, "{why}"),
             CommandError::ReportFile(path, why) => write!(f, "--out {}: {why}", path.display()),
             CommandError::ManualFile(path, e) => {
@@ -230,6 +233,7 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         | CommandError::NoSuchPuzzle(_)
         | CommandError::PuzzleFile(_)
         | CommandError::EgdbFolder(_)
+        | CommandError::ManualFolder(_)
         | CommandError::ReportFile(..)
         | CommandError::PdnOutput(_) => (2, false),
         CommandError::Output(e) | CommandError::Terminal(e) if closed(e) => (0, true),

@@ -76,6 +76,20 @@ pub(crate) fn write_page(out: &mut impl Write) -> Result<(), CommandError> {
 /// (`checkers-egdb-build.1`), into `dir` (made if missing), each referring only to pages
 /// written with it. The files written, the program's first.
 pub(crate) fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
+    // A file (or FIFO) where the folder should be is a usage error said in words, not
+    // "File exists (os error 17)" from making the folder.
+    if let Ok(meta) = std::fs::metadata(dir)
+        && !meta.is_dir()
+    {
+        let kind = match meta.is_file() {
+            true => "a file",
+            false => crate::store::files::kind_of(meta.file_type()),
+        };
+        return Err(CommandError::ManualFolder(format!(
+            "--dir {} is {kind}, not a folder",
+            crate::text::printable_path(dir)
+        )));
+    }
     std::fs::create_dir_all(dir).map_err(|e| CommandError::ManualFile(dir.to_path_buf(), e))?;
     let mut written = Vec::new();
     let mut pending = vec![command()];
@@ -118,5 +132,25 @@ pub(crate) fn run(dir: Option<&Path>, out: &mut impl Write) -> Result<(), Comman
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_file_given_as_the_folder_is_a_usage_error_that_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("pages");
+        std::fs::write(&file, "kept").unwrap();
+        let error = write_pages(&file).unwrap_err();
+        let exit = crate::commands::exit(&Err(error));
+        assert_eq!(exit.code, 2);
+        let said = exit.message.unwrap();
+        assert!(said.contains("--dir "), "{said}");
+        assert!(said.ends_with(" is a file, not a folder"), "{said}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept");
     }
 }

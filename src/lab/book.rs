@@ -43,10 +43,17 @@ fn collect(args: &BookBuildArgs) -> Result<HashMap<Position, HashMap<Move, u32>>
     Ok(positions)
 }
 
-/// The entries of a book file (`.zst`: compressed with zstd).
+/// The most bytes a `--from` book file is read to: far above any book built (the
+/// program's own is well under a megabyte), so a wrong file is refused, not read whole.
+const MAX_BOOK_BYTES: u64 = 1 << 30;
+
+/// The entries of a book file (`.zst`: compressed with zstd). Only a regular file is
+/// opened: a FIFO named by mistake is refused, not waited on forever, and a folder is
+/// said to be one.
 fn read_book(path: &Path) -> Result<Vec<BookEntry>, LabError> {
     let fail = |e: String| LabError::DataFile(path.to_path_buf(), e);
-    let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    let bytes = crate::store::files::read_bounded(path, MAX_BOOK_BYTES)
+        .map_err(|e| fail(format!("{e} (the --from book)")))?;
     let bytes = if path.extension().is_some_and(|e| e == "zst") {
         zstd::stream::decode_all(bytes.as_slice()).map_err(|e| fail(e.to_string()))?
     } else {

@@ -32,6 +32,8 @@ pub(crate) enum LabError {
     Opponent(String),
     /// No data folder (no home directory) for the endgame databases.
     NoDataFolder,
+    /// `puzzles --check`: this many built-in puzzles failed their proof.
+    PuzzlesFailed(usize),
     /// Ctrl-C (or SIGTERM) stopped the command: what was kept and how to go on.
     Interrupted(String),
 }
@@ -58,6 +60,10 @@ impl fmt::Display for LabError {
             LabError::NoDataFolder => write!(
                 f,
                 "no data folder (no home directory was found) for the endgame databases"
+            ),
+            LabError::PuzzlesFailed(n) => write!(
+                f,
+                "{n} of the built-in puzzles failed their proof (marked FAILED above)"
             ),
             LabError::Interrupted(kept) => write!(f, "interrupted: {kept}"),
         }

@@ -23,21 +23,24 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// `checkers-lab puzzles`.
+/// `checkers-lab puzzles`: one of `--from-games` and `--check` must be given (a usage
+/// error otherwise, as clap says any missing argument).
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("action").required(true).args(["from_games", "check"])))]
 pub(crate) struct PuzzlesArgs {
     /// Scan the built-in Tinsley games for positions where exactly one move wins or
     /// saves the game, and write each as a puzzle.
     #[arg(long, conflicts_with = "check")]
     pub(crate) from_games: bool,
-    /// Prove every built-in puzzle: the databases' verdict, else a search.
+    /// Prove every built-in puzzle: the databases' verdict, else a search. Exits 1 if
+    /// any proof fails.
     #[arg(long)]
     pub(crate) check: bool,
     /// The endgame database folder [default: egdb in the data folder].
     #[arg(long, value_name = "DIR")]
     pub(crate) egdb: Option<PathBuf>,
-    /// The search depth in plies.
-    #[arg(long, default_value_t = 11)]
+    /// The search depth in plies (1-40).
+    #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=40))]
     pub(crate) depth: u32,
     /// Positions with more pieces than this are skipped.
     #[arg(long, default_value_t = 12)]
@@ -119,6 +122,15 @@ fn surname(name: &str) -> String {
 
 /// Runs `checkers-lab puzzles`.
 pub(crate) fn run(args: &PuzzlesArgs, out: &mut impl Write) -> Result<(), LabError> {
+    // An --out file that is there already (it may be anything: the training data named
+    // by mistake) is refused before the search, as every lab command's --out is, and
+    // so is a FIFO or a missing folder.
+    if let Some(path) = &args.out {
+        crate::store::files::check_replaceable(path)
+            .map_err(|e| LabError::DataFile(path.clone(), e.to_string()))?;
+        super::train::refuse_existing_out(path, None)?;
+        super::train::refuse_missing_folder(path)?;
+    }
     let dir = match &args.egdb {
         Some(dir) => dir.clone(),
         None => crate::store::egdb_dir().ok_or(LabError::NoDataFolder)?,
@@ -130,12 +142,6 @@ pub(crate) fn run(args: &PuzzlesArgs, out: &mut impl Write) -> Result<(), LabErr
     let db = Arc::new(db);
     if args.check {
         return check(args, &db, out);
-    }
-    if !args.from_games {
-        return Err(LabError::DataFile(
-            dir,
-            "say what to do: --from-games or --check".to_string(),
-        ));
     }
     let text = crate::explorer::builtin_text();
     let games: Vec<_> = crate::pdn::games(&text)
@@ -258,5 +264,9 @@ fn check(args: &PuzzlesArgs, db: &Arc<Egdb>, out: &mut impl Write) -> Result<(),
         writeln!(out, "{:<32} {}", puzzle.id, verdict)?;
     }
     writeln!(out, "{failed} failed")?;
-    Ok(())
+    // A failed proof fails the command, for a script or a CI job to see.
+    match failed {
+        0 => Ok(()),
+        n => Err(LabError::PuzzlesFailed(n)),
+    }
 }

@@ -749,3 +749,101 @@ fn the_long_commands_progress_bars_fit_80_columns() {
         assert!(columns <= 80, "{columns} columns: {drawn}");
     }
 }
+
+#[test]
+fn puzzles_out_refuses_a_file_that_is_there_and_leaves_it_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("positions.txt");
+    std::fs::write(&kept, "W:W18:B14\t5\t1-0\n").unwrap();
+    let o = run(&[
+        "puzzles",
+        "--from-games",
+        "--games",
+        "1",
+        "--depth",
+        "1",
+        "--egdb",
+        dir.path().to_str().unwrap(),
+        "--out",
+        kept.to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(o.stderr.contains("is there already"), "{}", o.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap(),
+        "W:W18:B14\t5\t1-0\n",
+        "the file named with --out was written over"
+    );
+}
+
+#[test]
+fn puzzles_check_fails_the_command_when_a_proof_fails() {
+    // No databases and a one-ply search: the endings' wins are beyond it.
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&[
+        "puzzles",
+        "--check",
+        "--depth",
+        "1",
+        "--egdb",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(o.stdout.contains("FAILED"), "{}", o.stdout);
+    assert_eq!(o.code, 1, "{}", o.stdout);
+    assert!(
+        o.stderr
+            .contains("of the built-in puzzles failed their proof"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn puzzles_without_an_action_or_with_depth_0_is_a_usage_error() {
+    let o = run(&["puzzles"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("--from-games"), "{}", o.stderr);
+    assert!(o.stderr.contains("--check"), "{}", o.stderr);
+    assert!(!o.stderr.contains("egdb"), "{}", o.stderr);
+    let o = run(&["puzzles", "--check", "--depth", "0"]);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(o.stderr.contains("--depth"), "{}", o.stderr);
+}
+
+#[test]
+fn book_from_a_folder_or_a_fifo_is_refused_in_words_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("book.txt");
+    let o = run(&[
+        "book",
+        "--out",
+        out.to_str().unwrap(),
+        "--from",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr.contains("it is a folder, not a regular file"),
+        "{}",
+        o.stderr
+    );
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let o = run(&[
+            "book",
+            "--out",
+            out.to_str().unwrap(),
+            "--from",
+            fifo.to_str().unwrap(),
+        ]);
+        assert_eq!(o.code, 1, "{}", o.stderr);
+        assert!(o.stderr.contains("FIFO"), "{}", o.stderr);
+    }
+    assert!(!out.exists());
+}
