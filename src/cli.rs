@@ -75,7 +75,9 @@ pub(crate) struct PlayArgs {
     /// Who plays White: a person or the computer (a person if not given).
     #[arg(long, value_enum)]
     pub(crate) white: Option<PlayerKind>,
-    /// The computer players' strength, 1 (a beginner) to 10 (its best); 5 if not given.
+    /// The computer players' strength, 1 (a beginner) to 10 (its best). Not given: the
+    /// preferences file's `level = N` (the level last chosen on the home screen's "Play
+    /// the computer" is kept there), else 5; given, it wins over the preferences.
     /// Level N thinks 0.5 + N/4 seconds a move as a budget: about that on average, up to
     /// three times it for a hard move (on the clock, what the clock allows).
     #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = level_parser())]

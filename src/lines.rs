@@ -21,6 +21,17 @@ pub(crate) fn read_bounded_line(
     input: &mut impl BufRead,
     max: usize,
 ) -> io::Result<Option<BoundedLine>> {
+    Ok(read_bounded_line_and_end(input, max)?.map(|(line, _)| line))
+}
+
+/// [`read_bounded_line`], and whether the line ended with a line break: one that did
+/// not was cut by the end of input (Ctrl-D after a partly typed line, at a terminal,
+/// where the cursor is still after the typed text).
+pub(crate) fn read_bounded_line_and_end(
+    input: &mut impl BufRead,
+    max: usize,
+) -> io::Result<Option<(BoundedLine, bool)>> {
+    let mut broken = false;
     let mut kept = Vec::new();
     let mut length: u64 = 0;
     let mut read_any = false;
@@ -50,14 +61,16 @@ pub(crate) fn read_bounded_line(
         }
         input.consume(used);
         if ended {
+            broken = true;
             break;
         }
     }
-    Ok(Some(if length > max as u64 {
+    let line = if length > max as u64 {
         BoundedLine::TooLong(length)
     } else {
         BoundedLine::Text(kept)
-    }))
+    };
+    Ok(Some((line, broken)))
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ use position::{counts_text, last_move_text};
 pub(crate) use puzzle::PlainPuzzles;
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
@@ -1220,6 +1220,9 @@ pub(crate) fn run(
     }
     out.flush()?;
     let (lines, wake, waiting) = read_lines(input);
+    // Only a terminal echoes what is typed, so only there is the cursor left after a
+    // line cut by the end of input.
+    let at_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     // Across the network the line wakes the wait below (once until it is taken), so a
     // peer's move is told at once.
     let (waker, rung) = crate::net::wake_once(wake, || Input::Woken);
@@ -1268,7 +1271,12 @@ pub(crate) fn run(
         match received {
             Ok(Input::Woken) => rung.taken(),
             Ok(Input::Ended) => input_ended = true,
-            Ok(Input::Line(line)) => {
+            Ok(Input::Line(line, broken)) => {
+                // Ctrl-D after a partly typed line leaves the cursor after it: the
+                // answer starts on a line of its own.
+                if !broken && at_terminal {
+                    writeln!(out)?;
+                }
                 let line = match line.map_err(Failure::Input)? {
                     BoundedLine::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                     BoundedLine::TooLong(_) => {
@@ -1305,8 +1313,9 @@ pub(crate) fn run(
 /// What the wait for input is ended by: a line typed (or the input's failure), the end
 /// of input, or the line across the network telling something.
 enum Input {
-    /// A line typed, or the input's failure.
-    Line(io::Result<BoundedLine>),
+    /// A line typed, or the input's failure, and whether it ended with a line break
+    /// (not cut by the end of input).
+    Line(io::Result<BoundedLine>, bool),
     /// The input ended.
     Ended,
     /// The line across the network has news.
@@ -1370,21 +1379,28 @@ fn read_lines(
     std::thread::spawn(move || {
         let mut input = input;
         loop {
-            let line = match next_line(&mut input) {
-                Ok(Some(line)) => Ok(line),
-                Ok(None) => {
-                    // Said, not left to the channel's closing: the network's waker
-                    // holds a sender too, so at a table the channel never closes.
-                    let _ = send.send(Input::Ended);
-                    return;
-                }
-                Err(e) => Err(e),
-            };
+            let (line, broken) =
+                match crate::lines::read_bounded_line_and_end(&mut input, MAX_LINE_BYTES) {
+                    Ok(Some((line, broken))) => (Ok(line), broken),
+                    Ok(None) => {
+                        // Said, not left to the channel's closing: the network's waker
+                        // holds a sender too, so at a table the channel never closes.
+                        let _ = send.send(Input::Ended);
+                        return;
+                    }
+                    Err(e) => (Err(e), true),
+                };
             let failed = line.is_err();
             if !failed {
                 counted.admit();
             }
-            if send.send(Input::Line(line)).is_err() || failed {
+            if send.send(Input::Line(line, broken)).is_err() || failed {
+                return;
+            }
+            // A line cut by the end of input was its last: a terminal, whose end of
+            // input (Ctrl-D) is not for good, is not read again after it.
+            if !broken {
+                let _ = send.send(Input::Ended);
                 return;
             }
         }

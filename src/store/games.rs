@@ -391,11 +391,14 @@ impl SavedGame {
 
     /// "Ann - Bob" (Black first); a side with no name is told by who played it,
     /// "computer" (at the level [`conditions`](Self::conditions) gives) or "network" (at
-    /// another terminal), else "unnamed" ("unnamed players" for both: a record's `?`
-    /// read as a name would say nothing); names are made safe to show on a terminal.
+    /// another terminal), else "you" for the person at this terminal who played the
+    /// computer or someone across the network, else "unnamed" ("unnamed players" for
+    /// both: a record's `?` read as a name would say nothing); names are made safe to
+    /// show on a terminal.
     pub(crate) fn players(&self) -> String {
         use crate::rules::Color;
         let record = self.record.as_ref().ok();
+        let kind = |color: Color| record.and_then(|r| r.tag(&format!("{color}Type")));
         // None: a side with no name, nor any word of who played it.
         let name = |color: Color| {
             let tag = |name: &str| record.and_then(|r| r.tag(name));
@@ -413,14 +416,55 @@ impl SavedGame {
                 },
             }
         };
+        // A person with no name facing the computer or the network is the one reading
+        // the list: "unnamed" there reads as someone else.
+        let unnamed = |color: Color| {
+            let facing = kind(!color);
+            if kind(color) == Some("human")
+                && (facing == Some("program") || facing == Some(crate::session::REMOTE_TYPE))
+            {
+                "you"
+            } else {
+                "unnamed"
+            }
+        };
         match (name(Color::Black), name(Color::White)) {
             (None, None) => "unnamed players".to_string(),
             (black, white) => format!(
                 "{} - {}",
-                black.as_deref().unwrap_or("unnamed"),
-                white.as_deref().unwrap_or("unnamed")
+                black.as_deref().unwrap_or(unnamed(Color::Black)),
+                white.as_deref().unwrap_or(unnamed(Color::White))
             ),
         }
+    }
+
+    /// The game as the list of games to resume shows it on one row: what tells it from
+    /// the others first (who played, the moves, where it stands, when), then its state
+    /// where it is not plainly "unfinished", then how it is played. Cut to a narrow
+    /// screen's width, the row loses the least telling parts, at its end.
+    pub(crate) fn resume_row(&self) -> String {
+        let moves = self
+            .record
+            .as_ref()
+            .map_or(0, |r| crate::game::full_moves(&r.start, r.moves.len()));
+        let state = self.state();
+        let parts = [
+            self.players(),
+            format!("{moves} move{}", if moves == 1 { "" } else { "s" }),
+            self.where_it_stands(),
+            self.when(),
+            if state == "unfinished" {
+                String::new()
+            } else {
+                state
+            },
+            self.conditions(),
+        ];
+        parts
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("  ")
     }
 
     /// Where an unfinished game stands, to tell it from the others: its last numbered

@@ -206,7 +206,9 @@ fn run_shared(
     let mut settings = settings;
     // Said once the terminal is restored: how to take up a game left unfinished.
     let mut farewell = None;
-    let result = (|| {
+    // Why a game quit back to the home screen is not saved: the program ends saying so.
+    let mut left_unsaved = None;
+    let result = (|| -> io::Result<Option<Arc<crate::store::StoreError>>> {
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
         let mut start = start;
         let mut notices = notices;
@@ -221,137 +223,166 @@ fn run_shared(
         // The home screen, kept while the picker it opened is shown: quitting the
         // picker goes back to it.
         let mut left_home = None;
-        let (session, saving, table) = loop {
-            match start {
-                Start::Game(session, saving, table) => break (*session, saving, table),
-                Start::Analysis(mut board) => {
-                    let left = analyse(&mut terminal, shared, &mut board)?;
-                    board.stop();
-                    match left_home.take() {
-                        Some((home, open))
-                            if left == analysis::Done::Leave && !shared.interrupted() =>
-                        {
-                            start = Start::Home(home, open)
+        // One game after another: a game started from the home screen goes back to it
+        // when quit (not on Ctrl-C), as the analysis board and the puzzles do.
+        loop {
+            let (session, saving, table) = loop {
+                match start {
+                    Start::Game(session, saving, table) => break (*session, saving, table),
+                    Start::Analysis(mut board) => {
+                        let left = analyse(&mut terminal, shared, &mut board)?;
+                        board.stop();
+                        match left_home.take() {
+                            Some((home, open))
+                                if left == analysis::Done::Leave && !shared.interrupted() =>
+                            {
+                                start = Start::Home(home, open)
+                            }
+                            _ => return Ok(None),
                         }
-                        _ => return Ok(None),
                     }
-                }
-                Start::Choose {
-                    games,
-                    hosted_too,
-                    take_up,
-                } => {
-                    let picker = Picker::new(games, settings.theme);
-                    match pick(&mut terminal, shared, picker, hosted_too, &take_up)? {
-                        Some(taken) => {
-                            notices.extend(taken.notices);
-                            break (taken.session, taken.saving, taken.table);
+                    Start::Choose {
+                        games,
+                        hosted_too,
+                        take_up,
+                    } => {
+                        let picker = Picker::new(games, settings.theme);
+                        match pick(&mut terminal, shared, picker, hosted_too, &take_up)? {
+                            Some(taken) => {
+                                notices.extend(taken.notices);
+                                break (taken.session, taken.saving, taken.table);
+                            }
+                            None => match left_home.take() {
+                                Some((home, open)) if !shared.interrupted() => {
+                                    start = Start::Home(home, open)
+                                }
+                                _ => return Ok(None),
+                            },
                         }
-                        None => match left_home.take() {
+                    }
+                    Start::Online(mut online) => {
+                        // What the login printed over the home screen is wiped, and the
+                        // lobby drawn whole (ratatui's own clear asks the terminal for its
+                        // cursor, which not every terminal answers).
+                        execute!(
+                            stdout(),
+                            ratatui::crossterm::terminal::Clear(
+                                ratatui::crossterm::terminal::ClearType::All
+                            )
+                        )?;
+                        draw_whole(&mut terminal, |frame| {
+                            frame.render_widget(ratatui::widgets::Clear, frame.area());
+                        })?;
+                        in_lobby(&mut terminal, shared, settings, &mut online)?;
+                        match left_home.take() {
+                            Some((mut home, open)) if !shared.interrupted() => {
+                                // Said on the home screen: its terminal is not given back.
+                                let said = lock(&online.farewell).take();
+                                home.message = said.map(|why| crate::text::printable(&why, 600));
+                                start = Start::Home(home, open);
+                            }
+                            _ => return Ok(None),
+                        }
+                    }
+                    Start::FirstContact(contact) => match left_home.take() {
+                        Some((mut home, open)) => {
+                            home.ask_first_contact(*contact);
+                            start = Start::Home(home, open);
+                        }
+                        None => return Ok(None),
+                    },
+                    Start::Puzzles(mut screen) => {
+                        // Told there, as the analysis board tells them: the puzzles have
+                        // no game's status line below.
+                        if !notices.is_empty() {
+                            screen.warn(std::mem::take(&mut notices).join(" "));
+                        }
+                        solve(&mut terminal, shared, &mut screen)?;
+                        match left_home.take() {
                             Some((home, open)) if !shared.interrupted() => {
                                 start = Start::Home(home, open)
                             }
                             _ => return Ok(None),
-                        },
+                        }
+                    }
+                    Start::Home(mut home, mut open) => {
+                        let Some(chosen) = at_home(&mut terminal, shared, &mut home)? else {
+                            return Ok(None);
+                        };
+                        settings.theme = home.theme();
+                        settings.coordinates = home.look.coordinates;
+                        if let Some(note) = chosen.waiting_note() {
+                            home.message = Some(note);
+                            draw_home(&mut terminal, shared, &mut home)?;
+                        }
+                        match open(&chosen, &home.look) {
+                            Ok(next) => {
+                                start = next;
+                                left_home = Some((home, open));
+                            }
+                            Err(why) => {
+                                // Long enough for a changed certificate's warning whole: both
+                                // fingerprints and what to do.
+                                home.message = Some(crate::text::printable(&why, 900));
+                                start = Start::Home(home, open);
+                            }
+                        }
                     }
                 }
-                Start::Online(mut online) => {
-                    // What the login printed over the home screen is wiped, and the
-                    // lobby drawn whole (ratatui's own clear asks the terminal for its
-                    // cursor, which not every terminal answers).
-                    execute!(
-                        stdout(),
-                        ratatui::crossterm::terminal::Clear(
-                            ratatui::crossterm::terminal::ClearType::All
-                        )
-                    )?;
-                    draw_whole(&mut terminal, |frame| {
-                        frame.render_widget(ratatui::widgets::Clear, frame.area());
-                    })?;
-                    in_lobby(&mut terminal, shared, settings, &mut online)?;
-                    match left_home.take() {
-                        Some((mut home, open)) if !shared.interrupted() => {
-                            // Said on the home screen: its terminal is not given back.
-                            let said = lock(&online.farewell).take();
-                            home.message = said.map(|why| crate::text::printable(&why, 600));
-                            start = Start::Home(home, open);
-                        }
-                        _ => return Ok(None),
+            };
+            // A game resumed at this terminal waits for its player: the clocks start at
+            // the first key.
+            let session = if matches!(saving, Saving::Resumed(_)) && table.is_none() {
+                session.with_clocks_held()
+            } else {
+                session
+            };
+            let mut runtime = Runtime::new(session, saving, Pace::WATCHED);
+            if let Some(table) = table {
+                runtime = runtime.at_table(table);
+            }
+            shared.last_save.keep(&runtime);
+            let size = terminal.size()?;
+            let mut app = App::with_runtime(settings, runtime, size.width, size.height);
+            app.from_home = left_home.is_some();
+            if !notices.is_empty() {
+                let text = crate::text::printable(&notices.join(" "), 600);
+                app.notify_first(app::Tone::Error, text);
+            }
+            let result = event_loop(&mut terminal, settings.bell, &mut app, shared, None);
+            // Read before the finish lets the table and the file go; said only if the
+            // last save holds.
+            let left_words = app.runtime().left_words();
+            let unsaved = app.finish();
+            result?;
+            match left_home.take() {
+                Some((mut home, open)) if !shared.interrupted() => {
+                    // Back at the list, not the page the game was started from.
+                    home.page = home::Page::Menu;
+                    // Said on the home screen, whose resume entry takes the game up.
+                    home.message = match &unsaved {
+                        Some(why) => Some(format!("The game is NOT saved: {why}.")),
+                        None => left_words.as_ref().map(|words| {
+                            words.replace("checkers --resume continues it", "r continues it")
+                        }),
                     }
+                    .map(|words| crate::text::printable(&words, 600));
+                    // Said again once the program ends, as when it ends with the game.
+                    match unsaved {
+                        Some(why) => left_unsaved = Some(why),
+                        None => farewell = left_words.or(farewell.take()),
+                    }
+                    notices.clear();
+                    start = Start::Home(home, open);
                 }
-                Start::FirstContact(contact) => match left_home.take() {
-                    Some((mut home, open)) => {
-                        home.ask_first_contact(*contact);
-                        start = Start::Home(home, open);
+                _ => {
+                    if unsaved.is_none() {
+                        farewell = left_words;
                     }
-                    None => return Ok(None),
-                },
-                Start::Puzzles(mut screen) => {
-                    // Told there, as the analysis board tells them: the puzzles have
-                    // no game's status line below.
-                    if !notices.is_empty() {
-                        screen.warn(std::mem::take(&mut notices).join(" "));
-                    }
-                    solve(&mut terminal, shared, &mut screen)?;
-                    match left_home.take() {
-                        Some((home, open)) if !shared.interrupted() => {
-                            start = Start::Home(home, open)
-                        }
-                        _ => return Ok(None),
-                    }
-                }
-                Start::Home(mut home, mut open) => {
-                    let Some(chosen) = at_home(&mut terminal, shared, &mut home)? else {
-                        return Ok(None);
-                    };
-                    settings.theme = home.theme();
-                    settings.coordinates = home.look.coordinates;
-                    if let Some(note) = chosen.waiting_note() {
-                        home.message = Some(note);
-                        draw_home(&mut terminal, shared, &mut home)?;
-                    }
-                    match open(&chosen, &home.look) {
-                        Ok(next) => {
-                            start = next;
-                            left_home = Some((home, open));
-                        }
-                        Err(why) => {
-                            // Long enough for a changed certificate's warning whole: both
-                            // fingerprints and what to do.
-                            home.message = Some(crate::text::printable(&why, 900));
-                            start = Start::Home(home, open);
-                        }
-                    }
+                    return Ok(unsaved);
                 }
             }
-        };
-        // A game resumed at this terminal waits for its player: the clocks start at
-        // the first key.
-        let session = if matches!(saving, Saving::Resumed(_)) && table.is_none() {
-            session.with_clocks_held()
-        } else {
-            session
-        };
-        let mut runtime = Runtime::new(session, saving, Pace::WATCHED);
-        if let Some(table) = table {
-            runtime = runtime.at_table(table);
         }
-        shared.last_save.keep(&runtime);
-        let size = terminal.size()?;
-        let mut app = App::with_runtime(settings, runtime, size.width, size.height);
-        if !notices.is_empty() {
-            let text = crate::text::printable(&notices.join(" "), 600);
-            app.notify_first(app::Tone::Error, text);
-        }
-        let result = event_loop(&mut terminal, settings.bell, &mut app, shared, None);
-        // Read before the finish lets the table and the file go; said only if the
-        // last save holds.
-        let left_words = app.runtime().left_words();
-        let unsaved = app.finish();
-        if unsaved.is_none() {
-            farewell = left_words;
-        }
-        result.map(|()| unsaved)
     })();
     let _frame = lock(&shared.screen);
     shared.active.store(false, Ordering::SeqCst);
@@ -364,7 +395,7 @@ fn run_shared(
         Some(lost) => eprintln!("checkers: {lost}"),
         None => {}
     }
-    let unsaved = result?;
+    let unsaved = result?.or(left_unsaved);
     restored.map(|()| unsaved)
 }
 

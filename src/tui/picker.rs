@@ -216,7 +216,7 @@ impl Picker {
             } else {
                 ""
             };
-            let row = format!("{}. {hosted}{}", i + 1, game.summary());
+            let row = format!("{}. {hosted}{}", i + 1, game.resume_row());
             crate::text::one_row(&row, width, ellipsis)
         });
         lines.extend(choice_lines(theme, games, self.selected, room));

@@ -472,6 +472,30 @@ fn help_says_where_the_game_report_and_the_analysis_board_are() {
     );
 }
 
+/// `checkers --help` says where `--level`'s default comes from: the level chosen on the
+/// home screen is kept in the preferences file and used by `checkers --white cpu` too,
+/// where the help said "5 if not given".
+#[test]
+fn help_says_the_default_level_comes_from_the_preferences() {
+    let o = run(&["--help"]);
+    let help = stdout(&o);
+    let from = help.find("--level <N>").expect("--level");
+    let to = help[from..].find("\n\n").expect("the entry's end") + from;
+    let entry = help[from..to]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        entry.contains("the preferences file's `level = N`"),
+        "{entry}"
+    );
+    assert!(
+        entry.contains("else 5; given, it wins over the preferences"),
+        "{entry}"
+    );
+    assert!(!entry.contains("5 if not given"), "{entry}");
+}
+
 #[cfg(feature = "lab")]
 #[test]
 fn help_lists_the_players_commands_before_the_engines_workshop() {

@@ -7,7 +7,10 @@ use crate::common::pty::Session;
 /// Whether the screen's last row is the board's key line, drawn whole (the frame is
 /// done, not half drawn over the one before).
 fn keys_drawn(screen: &vt100::Screen) -> bool {
-    screen.contents().trim_end().ends_with("q quit")
+    // A game started from the home screen goes back there with q: "q home".
+    let text = screen.contents();
+    let text = text.trim_end();
+    text.ends_with("q quit") || text.ends_with("q home")
 }
 
 /// Clicks square `number` where its number is drawn on the board (on the square, above
@@ -59,20 +62,26 @@ fn a_game_is_played_undone_and_left_by_mouse_alone() {
         !s.contents().contains("this help") && keys_drawn(s)
     });
 
-    // "q quit" asks; a click on "n no" keeps the game, on "y yes" leaves it.
-    game.click_on("q quit");
+    // "q home" (the game was started there) asks; a click on "n no" keeps the game,
+    // on "y yes" leaves it for the home screen, whose "q quit" ends the program.
+    let asked = "Back to the home screen? The game is saved";
+    game.click_on("q home");
     game.wait_for("the quit question", |s| {
-        s.contents().contains("Quit? The game is saved") && s.contents().contains("n no")
+        s.contents().contains(asked) && s.contents().contains("n no")
     });
     game.click_on("n no");
     game.wait_for("the game kept", |s| {
-        !s.contents().contains("Quit?") && keys_drawn(s)
+        !s.contents().contains(asked) && keys_drawn(s)
     });
-    game.click_on("q quit");
+    game.click_on("q home");
     game.wait_for("the quit question", |s| {
-        s.contents().contains("Quit? The game is saved") && s.contents().contains("n no")
+        s.contents().contains(asked) && s.contents().contains("n no")
     });
     game.click_on("y yes");
+    game.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal") && frame_drawn(s)
+    });
+    game.click_on("q quit");
     let status = game.exit_status();
     assert!(status.success(), "exit status {status:?}");
     assert!(

@@ -22,13 +22,22 @@ fn type_a_move_see_it_listed_and_quit() {
         s.contents().contains("1. 11-15") && s.contents().contains("White to move")
     });
 
-    // A move was played, so quitting asks first.
+    // A move was played, so quitting asks first; the game was started from the home
+    // screen, so q goes back there (it ended the program), saying how to go on.
     game.send(b"q");
     game.wait_for("the quit question", |s| {
         s.contents()
-            .contains("Quit? The game is saved; checkers --resume continues it.")
+            .contains("Back to the home screen? The game is saved; r there continues it.")
     });
     game.send(b"y");
+    game.wait_for("the home screen", |s| {
+        let text = s.contents();
+        text.contains("Two players at this terminal")
+            && text.contains("The game is saved: r continues it.")
+    });
+    assert!(!game.exited(), "still running, at home");
+    // q there quits the program.
+    game.send(b"q");
     let status = game.exit_status();
     assert!(status.success(), "exit status {status:?}");
 
@@ -61,6 +70,10 @@ fn each_frame_of_the_full_screen_is_drawn_whole_as_one_synchronized_update() {
         s.contents().contains("1. 11-15")
     });
     game.send(b"qy");
+    game.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    game.send(b"q");
     assert!(game.exit_status().success());
     let output = String::from_utf8_lossy(&game.raw);
     let marks: Vec<&str> = output
@@ -82,6 +95,10 @@ fn quitting_with_nothing_to_go_on_with_says_nothing() {
     let mut game = Session::start(&[], &[]);
     game.past_home();
     game.wait_for("the start screen", |s| s.contents().contains("(none yet)"));
+    game.send(b"q");
+    game.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
     game.send(b"q");
     let status = game.exit_status();
     assert!(status.success(), "exit status {status:?}");

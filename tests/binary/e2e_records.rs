@@ -54,6 +54,10 @@ fn sigkill_loses_nothing_and_resume_shows_the_moves() {
         s.contents().contains("An unfinished game is saved")
     });
     fresh.send(b"q");
+    fresh.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    fresh.send(b"q");
     assert!(fresh.exit_status().success());
 }
 
@@ -295,6 +299,11 @@ fn a_failed_autosave_is_shown_once_and_play_goes_on() {
         s.contents().contains("Quit? The game is NOT saved")
     });
     game.send(b"y");
+    // Back at the home screen (the game was started there), which says so too.
+    game.wait_for("the home screen", |s| {
+        s.contents().contains("The game is NOT saved: cannot write")
+    });
+    game.send(b"q");
     // The game is lost: said after the screen is restored, and the status is 1, as in
     // plain mode.
     let status = game.exit_status();

@@ -275,8 +275,14 @@ fn case_5_ctrl_z_and_sigtstp_suspend_and_fg_takes_the_game_up_again() {
     suspend_and_continue(&mut game, "Ctrl-Z", "23-19");
     suspend_and_continue(&mut game, "SIGTSTP", "8-11");
     game.send(b"q");
-    game.wait_for("the quit question", |s| s.contents().contains("Quit?"));
+    game.wait_for("the quit question", |s| {
+        s.contents().contains("Back to the home screen?")
+    });
     game.send(b"y");
+    game.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    game.send(b"q");
     assert!(game.exit_status().success());
     assert_terminal_restored(&game, "after quitting");
     sandbox.wait_for_game("1. 11-15 23-19 2. 8-11 *");

@@ -14,13 +14,23 @@ fn start(sandbox: &Sandbox, args: &[&str]) -> Session {
     game
 }
 
-fn quit_asking(game: &mut Session) {
+/// Quits a game with a move played, which asks first; one started from the home screen
+/// (`from_home`) goes back there, whose q then ends the program.
+fn quit_asking(game: &mut Session, from_home: bool) {
     game.send(b"q");
-    game.wait_for("the quit question", |s| {
-        s.contents()
-            .contains("Quit? The game is saved; checkers --resume continues it.")
-    });
+    let asked = if from_home {
+        "Back to the home screen? The game is saved; r there continues it."
+    } else {
+        "Quit? The game is saved; checkers --resume continues it."
+    };
+    game.wait_for("the quit question", |s| s.contents().contains(asked));
     game.send(b"y");
+    if from_home {
+        game.wait_for("the home screen", |s| {
+            s.contents().contains("Two players at this terminal")
+        });
+        game.send(b"q");
+    }
     let status = game.exit_status();
     assert!(status.success(), "{status:?}");
 }
@@ -43,7 +53,7 @@ fn case_1_two_windows_keep_two_games_and_each_can_be_resumed() {
     a.play(&["11-15", "23-19", "8-11", "22-17"]);
     let mut b = start(&sandbox, &[]);
     b.play(&["9-13", "22-18", "10-14"]);
-    quit_asking(&mut a);
+    quit_asking(&mut a, true);
 
     // A's game is kept, and --resume takes it: B's is open in B's window.
     let mut c = start(&sandbox, &["--resume"]);
@@ -320,7 +330,7 @@ fn a_ballots_game_quit_before_any_move_of_the_players_quits_at_once_and_keeps_no
     // One move of the players' own: it is kept, and q asks.
     let mut game = start(&sandbox, &["--ballot", "5"]);
     game.play(&["24-20"]);
-    quit_asking(&mut game);
+    quit_asking(&mut game, false);
     assert_eq!(sandbox.game_files().len(), 1);
 }
 

@@ -191,3 +191,23 @@ fn a_plain_host_whose_input_ends_leaves() {
     assert!(out.status.success(), "{said}");
     assert!(said.contains("Waiting for a player"), "{said}");
 }
+
+/// Ctrl-D after a partly typed move (then Ctrl-D again, the end of input) answers it on
+/// a line of its own, not after the typed text.
+#[test]
+fn a_line_ended_by_ctrl_d_is_answered_on_a_line_of_its_own() {
+    let mut game = Session::start(&["--plain"], &[]);
+    game.wait_for("the board", |s| s.contents().contains("Black to move."));
+    game.send(b"11-15\x04\x04");
+    game.wait_for("the answer", |s| {
+        s.contents()
+            .lines()
+            .any(|l| l.starts_with("Black played 11-15"))
+    });
+    let text = game.contents();
+    assert!(
+        text.lines().any(|l| l.trim_end().ends_with("11-15")),
+        "the typed text on its own line: {text}"
+    );
+    assert!(game.exit_status().success());
+}

@@ -114,7 +114,8 @@ impl Default for Settings {
 pub(crate) enum Flow {
     /// Go on.
     Continue,
-    /// The players are done: end the program (the game was adjourned and is kept).
+    /// The players are done: end the game, and the program unless it came from the
+    /// home screen (the game was adjourned and is kept).
     Quit,
 }
 
@@ -155,6 +156,9 @@ pub(crate) struct App {
     /// The clocks are held because the program was suspended (Ctrl-Z), not because the
     /// game was resumed from its file: the hidden board says which.
     pub(crate) held_by_suspension: bool,
+    /// The game was started from the home screen: quitting it goes back there (the
+    /// quit question says so), not out of the program.
+    pub(crate) from_home: bool,
 }
 
 impl App {
@@ -259,6 +263,7 @@ impl App {
             screen: Rect::new(0, 0, width, height),
             analysis: None,
             held_by_suspension: false,
+            from_home: false,
         };
         if fault.is_none() && !app.session().is_reviewing() {
             app.match_welcome();

@@ -905,7 +905,8 @@ impl Home {
 
     /// The computer page's lines. The level's row has a `<` to lower it and a `>` to
     /// raise it, drawn as keys, to click (a blank where it can go no further). The
-    /// note in short on a `compact` screen, to be read whole under the last row.
+    /// note in short on a `compact` screen (or where the whole one does not fit), to be
+    /// read whole under the last row.
     fn computer_lines(&self, theme: &Theme, row: usize, compact: bool) -> Vec<Line<'static>> {
         let seconds = self.level.movetime().as_secs_f64();
         let n = self.level.number();
@@ -1141,9 +1142,29 @@ impl Home {
             Page::Settings(row) => self.settings_lines(&theme, *row, compact),
             Page::Help(_) => self.help_lines(area),
         };
+        // Whether the page drops its blank lines though the screen is not compact.
+        let mut squeeze = false;
+        if let Page::Computer(row) = &self.page
+            && !compact
+        {
+            // The whole note would be cut off mid-word at the bottom of a small screen
+            // (40x15): its short words fit there, with the page's blank lines dropped.
+            let footer = rows_of(&self.footer_lines(&theme, area), inner);
+            let rows = |body: &[Line]| {
+                body.iter()
+                    .map(|line| line_rows(line, inner))
+                    .sum::<usize>()
+                    + footer
+                    + 2
+            };
+            if rows(&body) > usize::from(area.height) {
+                body = self.computer_lines(&theme, *row, true);
+                squeeze = rows(&body) > usize::from(area.height);
+            }
+        }
         let mut origin: Vec<usize> = (0..body.len()).collect();
         let mut focus = self.focus_line(Home::menu_lines_above(area));
-        if compact && !matches!(self.page, Page::Help(_)) {
+        if (compact || squeeze) && !matches!(self.page, Page::Help(_)) {
             // A compact page has no blank lines between its parts: each row is worth
             // more than the air.
             let blank = |line: &Line| line.to_string().is_empty();

@@ -76,6 +76,37 @@ fn computer_80x24_and_120x40() {
     assert_snapshot!("computer_120x40", screen(&home, 120, 40));
 }
 
+/// At 40x15 the computer page's note ran past the bottom, cut off mid-word ("b, w or a
+/// click"): there it is the short note, whole, on every row; a roomier screen keeps the
+/// whole note.
+#[test]
+fn the_computer_pages_note_shows_whole_at_40x15() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('c'));
+    for row in [2, 1, 0] {
+        assert_eq!(home.page, Page::Computer(row));
+        let text = screen(&home, 40, 15);
+        let words = text
+            .lines()
+            .map(|l| l.trim_matches(|c: char| c == '│' || c == ' '))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            words.contains(
+                "Level 1 is a beginner, 10 its best; b or w picks your side, 0-9 the level."
+            ),
+            "row {row}:\n{text}"
+        );
+        assert!(words.contains("Enter start"), "row {row}:\n{text}");
+        key(&mut home, KeyCode::Up);
+    }
+    let text = screen(&home, 80, 24);
+    assert!(
+        text.contains("a digit (0 for 10) or < > the level."),
+        "{text}"
+    );
+}
+
 #[test]
 fn settings_80x24_and_120x40() {
     let mut home = home();

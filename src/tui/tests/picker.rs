@@ -72,13 +72,61 @@ fn the_list_shows_when_who_and_how_far_with_the_choice_marked() {
         "{text}"
     );
     assert!(
-        text.contains("> 1. 2027-01-15 07:00 UTC  Ann - unnamed  1 move  unfinished"),
+        text.contains("> 1. Ann - unnamed  1 move  last 1. 11-15 23-19  2027-01-15 07:00 UTC"),
         "{text}"
     );
-    assert!(text.contains("  2. 2027-01-15 06:00 UTC  Bob - unnamed  1 move  unfinished"));
+    assert!(text.contains("  2. Bob - unnamed  1 move  last 1. 9-13  2027-01-15 06:00 UTC"));
     assert!(
         text.contains("Cy?]0;x? - unnamed"),
         "names are made printable: {text}"
+    );
+}
+
+/// Games against the computer differ by where they stand: at 80 columns the row was cut
+/// before it ("... unfinished  level 5  last…"); who played, the moves, the last move
+/// and when come first, whole at 80 columns, the last move whole at 60.
+#[test]
+fn a_row_tells_its_game_apart_at_80_columns() {
+    let game = |moves: &str, hours_ago: u64| {
+        let text = format!(
+            "[Black \"?\"]\n[White \"checkers (level 5)\"]\n[BlackType \"human\"]\n\
+             [WhiteType \"program\"]\n[WhiteLevel \"5\"]\n1. {moves} *\n"
+        );
+        SavedGame {
+            path: "/games/a.pdn".into(),
+            modified: SystemTime::UNIX_EPOCH
+                + Duration::from_secs(1_800_000_000 - hours_ago * 3600),
+            record: read_games(&text).remove(0).map_err(|e| e.to_string()),
+            fault: None,
+            open_elsewhere: false,
+        }
+    };
+    let p = Picker::new(
+        vec![
+            game("10-14", 1),
+            game("11-15 23-19 2. 8-11 22-17 3. 9-13", 2),
+        ],
+        Theme::new(false, true),
+    );
+    for width in [80, 120] {
+        let text = screen(&p, width, 12);
+        assert!(
+            text.contains("> 1. you - computer  1 move  last 1. 10-14  2027-01-15 07:00 UTC"),
+            "{width}:\n{text}"
+        );
+        assert!(
+            text.contains("  2. you - computer  3 moves  last 3. 9-13  2027-01-15 06:00 UTC"),
+            "{width}:\n{text}"
+        );
+    }
+    let text = screen(&p, 60, 12);
+    assert!(
+        text.contains("> 1. you - computer  1 move  last 1. 10-14  2027"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  2. you - computer  3 moves  last 3. 9-13  2027"),
+        "{text}"
     );
 }
 
@@ -191,14 +239,18 @@ fn unfinished_games_are_told_apart_by_who_played_and_where_they_stand() {
         "[Black \"?\"]\n[White \"checkers (level 3)\"]\n[BlackType \"human\"]\n\
          [WhiteType \"program\"]\n[WhiteLevel \"3\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 *\n",
     );
-    assert_eq!(computer.players(), "unnamed - computer");
+    // The person who gave no name is the reader: "you", not "unnamed" (someone else).
+    assert_eq!(computer.players(), "you - computer");
+    let as_white =
+        game("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"3\"]\n1. 11-15 *\n");
+    assert_eq!(as_white.players(), "computer - you");
     // Two players at one terminal who gave no names: said so, not "? - ?".
     assert_eq!(game("1. 9-13 *\n").players(), "unnamed players");
     assert_eq!(computer.where_it_stands(), "last 3. 9-13");
     assert!(
         computer
             .summary()
-            .ends_with("unnamed - computer  3 moves  unfinished  level 3  last 3. 9-13"),
+            .ends_with("you - computer  3 moves  unfinished  level 3  last 3. 9-13"),
         "{}",
         computer.summary()
     );

@@ -381,6 +381,8 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                     let short = match short {
                         "new game" if at_server => "rematch",
                         "pick" if picking => "land",
+                        // q leaves a game started from the home screen for it.
+                        "quit" if app.from_home => "home",
                         short => short,
                     };
                     (key_label(theme, label), short)
@@ -483,6 +485,12 @@ fn asked(app: &App, question: Question) -> Asked {
         ),
         Question::Quit if app.session().match_play().is_some() => Asked::new(
             "Quit? The match is saved; checkers --resume continues it.",
+            YES_NO,
+        ),
+        // Quitting a game started from the home screen goes back to it, where its
+        // resume entry (r) continues the game.
+        Question::Quit if app.from_home => Asked::new(
+            "Back to the home screen? The game is saved; r there continues it.",
             YES_NO,
         ),
         Question::Quit => Asked::new(
