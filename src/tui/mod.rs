@@ -131,6 +131,10 @@ struct Shared {
     /// Where Ctrl-C on the analysis board left its moves not saved, told once the
     /// terminal is restored.
     kept: Arc<Mutex<Option<analysis::Kept>>>,
+    /// The analysis board's moves not saved, while it is shown: a signal that ends the
+    /// program keeps them as Ctrl-C does (its watcher cannot reach the board).
+    #[cfg_attr(not(unix), allow(dead_code))]
+    analysis: Arc<Mutex<Option<analysis::Unsaved>>>,
 }
 
 impl Shared {
@@ -230,7 +234,23 @@ fn run_shared(
                 match start {
                     Start::Game(session, saving, table) => break (*session, saving, table),
                     Start::Analysis(mut board) => {
-                        let left = analyse(&mut terminal, shared, &mut board)?;
+                        let left = analyse(&mut terminal, shared, &mut board);
+                        // Left: a signal from now on has no moves of the board to keep.
+                        // Left on an error of the terminal (closed), they are kept as on
+                        // Ctrl-C, the lock held meanwhile so a signal's exit does not cut
+                        // it short.
+                        let mut moves = lock(&shared.analysis);
+                        let unsaved = moves.take();
+                        let left = match left {
+                            Ok(left) => left,
+                            Err(e) => {
+                                let folder = crate::store::data_dir();
+                                *lock(&shared.kept) =
+                                    unsaved.and_then(|u| u.keep(folder.as_deref()));
+                                return Err(e);
+                            }
+                        };
+                        drop(moves);
                         board.stop();
                         match left_home.take() {
                             Some((home, open))
@@ -390,13 +410,22 @@ fn run_shared(
     if let Some(line) = farewell {
         println!("{line}");
     }
-    match lock(&shared.kept).take() {
-        Some(kept @ analysis::Kept::Written(..)) => println!("{kept}"),
-        Some(lost) => eprintln!("checkers: {lost}"),
-        None => {}
+    if let Some(kept) = lock(&shared.kept).take() {
+        tell_kept(&kept);
     }
     let unsaved = result?.or(left_unsaved);
     restored.map(|()| unsaved)
+}
+
+/// Says, once the terminal is restored, where the analysis board's moves not saved
+/// were kept (on standard output), or why they could not be (on standard error). A
+/// write that fails (the terminal closed: SIGHUP) is let be: the file is what matters.
+fn tell_kept(kept: &analysis::Kept) {
+    use std::io::Write as _;
+    let _ = match kept {
+        analysis::Kept::Written(..) => writeln!(stdout(), "{kept}"),
+        analysis::Kept::Lost(_) => writeln!(io::stderr(), "checkers: {kept}"),
+    };
 }
 
 /// Runs the home screen until a game is chosen (`Some`) or the player quits (`None`).
@@ -474,6 +503,7 @@ fn analyse(
     board: &mut analysis::AnalysisBoard,
 ) -> io::Result<analysis::Done> {
     let mut redraw = true;
+    *lock(&shared.analysis) = Some(board.unsaved_moves());
     loop {
         redraw |= take_up_after_suspension(terminal, shared)?;
         if redraw {
@@ -500,11 +530,17 @@ fn analyse(
         if let Some(done) = board.handle_event(&event) {
             // Ctrl-C quits without asking: what is not saved is kept in a file instead.
             if done == analysis::Done::Quit {
+                // Kept here, so a signal now does not keep them a second time (nor
+                // end the program before the file is written).
+                let mut moves = lock(&shared.analysis);
+                *moves = None;
                 let folder = crate::store::data_dir();
                 *lock(&shared.kept) = board.keep_unsaved(folder.as_deref());
+                drop(moves);
             }
             return Ok(done);
         }
+        *lock(&shared.analysis) = Some(board.unsaved_moves());
         if let Some(text) = board.take_clipboard() {
             copy_to_clipboard(terminal, shared, board, &text);
         }
@@ -652,8 +688,9 @@ fn take_up_after_suspension(
 /// inside `poll`/`read` and never returns.
 ///
 /// - Every signal whose default action ends the process ([`crate::signals::ENDING`]):
-///   the game is saved, the terminal restored, and the process exits with 128 + the
-///   signal's number.
+///   the game is saved (the analysis board's moves not saved kept in a file, as on
+///   Ctrl-C), the terminal restored, and the process exits with 128 + the signal's
+///   number.
 /// - SIGTSTP (Ctrl-Z, `kill -TSTP`): the terminal is restored and the process stops.
 /// - SIGCONT (`fg`): raw mode, the alternate screen and the mouse come back, and the
 ///   screen is drawn anew.
@@ -661,9 +698,16 @@ fn take_up_after_suspension(
 fn watch_signals(mouse: bool, shared: Shared) -> io::Result<()> {
     use crate::signals::{self, CONTINUE, STOP};
     let screen = Arc::clone(&shared.screen);
+    let board = Arc::clone(&shared.analysis);
     crate::runtime::watch_ending_signals(shared.last_save.clone(), &[], move |_, _| {
         let _frame = lock(&screen);
         let _ = restore(mouse);
+        // The analysis board's moves not saved, kept in a file as on Ctrl-C.
+        let unsaved = lock(&board).take();
+        let folder = crate::store::data_dir();
+        if let Some(kept) = unsaved.and_then(|moves| moves.keep(folder.as_deref())) {
+            tell_kept(&kept);
+        }
     })?;
     signals::watch(&[STOP, CONTINUE], move |signal| {
         let _frame = lock(&shared.screen);

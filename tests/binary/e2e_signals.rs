@@ -178,6 +178,50 @@ fn ctrl_c_on_the_analysis_board_keeps_the_moves_not_saved_and_says_how_to_open_t
     assert!(!String::from_utf8_lossy(&again.raw).contains("not saved"));
 }
 
+/// SIGTERM (a shutdown, `kill`) and SIGHUP (a closed terminal window, a logout) end the
+/// program as Ctrl-C does: the analysis board's moves not saved are kept in a file of
+/// the data folder, the terminal restored, and the program exits with 128 + the
+/// signal's number; on SIGTERM one line names the file (on SIGHUP it may reach no one:
+/// the file is what matters).
+#[cfg(target_os = "linux")]
+#[test]
+fn sigterm_and_sighup_on_the_analysis_board_keep_the_moves_not_saved() {
+    for (name, number) in [("TERM", 15), ("HUP", 1)] {
+        let sandbox = Sandbox::new();
+        let mut board = Session::start_in(&sandbox, &["--analyse"], &[]);
+        board.wait_for("the analysis board", |s| {
+            s.contents().contains("Analysis board: play moves")
+        });
+        board.play(&["11-15", "23-19", "8-11"]);
+        board.signal(name);
+        assert_eq!(board.exit_status().exit_code(), 128 + number, "SIG{name}");
+        assert_terminal_restored(&board, &format!("SIG{name} on the analysis board"));
+        let kept = kept_analyses(&sandbox);
+        assert_eq!(kept.len(), 1, "SIG{name}: {kept:?}");
+        let text = std::fs::read_to_string(&kept[0]).unwrap();
+        assert!(
+            text.contains("1. 11-15 23-19 2. 8-11 *"),
+            "SIG{name}: {text}"
+        );
+        if name == "TERM" {
+            let open = format!("checkers --analyse --load {}", kept[0].display());
+            board.wait_for_output("the line naming the file", |out| {
+                out.contains("The analysis not saved is kept in") && out.contains(&open)
+            });
+        }
+    }
+    // Nothing played: nothing kept.
+    let sandbox = Sandbox::new();
+    let mut board = Session::start_in(&sandbox, &["--analyse"], &[]);
+    board.wait_for("the analysis board", |s| {
+        s.contents().contains("Analysis board: play moves")
+    });
+    board.signal("TERM");
+    assert_eq!(board.exit_status().exit_code(), 128 + 15);
+    assert!(kept_analyses(&sandbox).is_empty());
+    assert!(!String::from_utf8_lossy(&board.raw).contains("not saved"));
+}
+
 /// Where the data folder cannot be written (here a file stands in its place, which no
 /// permission lets even root write into), Ctrl-C still quits at once with the terminal
 /// restored, and says the moves could not be kept, and why.

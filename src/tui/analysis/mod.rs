@@ -1189,13 +1189,18 @@ impl AnalysisBoard {
         record_to_write(&self.record, &self.tree)
     }
 
-    /// Ctrl-C: the moves and variations not saved (the tree shown, and those before a
-    /// set-up or of a set-up taken back, each a game of its own after it) written as
-    /// `s` writes them to a new file in `folder` (the data folder; `None`: there is
-    /// none), so that the quit that cannot be asked about loses nothing. What to tell
-    /// once the terminal is restored: where they are and how to open them, or why they
-    /// could not be kept; `None` when nothing was unsaved.
+    /// Ctrl-C: the moves and variations not saved written as `s` writes them to a new
+    /// file in `folder` (the data folder; `None`: there is none), so that the quit that
+    /// cannot be asked about loses nothing. See [`Unsaved::keep`].
     pub(crate) fn keep_unsaved(&self, folder: Option<&std::path::Path>) -> Option<Kept> {
+        self.unsaved_moves().keep(folder)
+    }
+
+    /// The moves and variations not saved (the tree shown, and those before a set-up or
+    /// of a set-up taken back, each a game of its own after it), as `s` writes them: kept
+    /// by the event loop after each event for a signal that ends the program (SIGTERM,
+    /// SIGHUP), whose watcher cannot reach the board itself.
+    pub(crate) fn unsaved_moves(&self) -> Unsaved {
         let mut texts = Vec::new();
         if self.unsaved {
             texts.push(crate::pdn::write_tree(&self.record_to_write(), &self.tree));
@@ -1206,20 +1211,7 @@ impl AnalysisBoard {
                 texts.push(crate::pdn::write_tree(&record, &other.tree));
             }
         }
-        if texts.is_empty() {
-            return None;
-        }
-        let Some(folder) = folder else {
-            return Some(Kept::Lost(
-                "no data folder (no home folder is known)".to_string(),
-            ));
-        };
-        let path = crate::store::unsaved_analysis_path(folder, crate::store::now_unix());
-        let text = texts.join("\n");
-        Some(match crate::store::write_atomic(&path, text.as_bytes()) {
-            Ok(()) => Kept::Written(path, texts.len()),
-            Err(e) => Kept::Lost(crate::store::files::write_error(&path, e).to_string()),
-        })
+        Unsaved(texts)
     }
 
     /// `y` or `Y`: the position shown as FEN, or the tree as PDN, handed to the event
@@ -1295,7 +1287,36 @@ impl Drop for AnalysisBoard {
     }
 }
 
-/// Where Ctrl-C left the analysis board's moves not saved.
+/// The analysis board's moves not saved, as PDN games ready to be written (see
+/// [`AnalysisBoard::unsaved_moves`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Unsaved(Vec<String>);
+
+impl Unsaved {
+    /// Writes the games to a new file in `folder` (the data folder; `None`: there is
+    /// none). What to tell once the terminal is restored: where they are and how to
+    /// open them, or why they could not be kept; `None` when nothing was unsaved.
+    pub(crate) fn keep(&self, folder: Option<&std::path::Path>) -> Option<Kept> {
+        let texts = &self.0;
+        if texts.is_empty() {
+            return None;
+        }
+        let Some(folder) = folder else {
+            return Some(Kept::Lost(
+                "no data folder (no home folder is known)".to_string(),
+            ));
+        };
+        let path = crate::store::unsaved_analysis_path(folder, crate::store::now_unix());
+        let text = texts.join("\n");
+        Some(match crate::store::write_atomic(&path, text.as_bytes()) {
+            Ok(()) => Kept::Written(path, texts.len()),
+            Err(e) => Kept::Lost(crate::store::files::write_error(&path, e).to_string()),
+        })
+    }
+}
+
+/// Where Ctrl-C (or a signal that ends the program) left the analysis board's moves
+/// not saved.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Kept {
     /// Written to this file, as this many games.

@@ -104,7 +104,7 @@ impl App {
             return;
         };
         self.mode = super::Mode::Board;
-        self.open_game(number);
+        self.open_game(number, true);
     }
 
     /// A step through the review (`command`, a step or a jump): the status line says
@@ -129,8 +129,10 @@ impl App {
         self.step_review(Command::Step(step));
     }
 
-    /// Opens game `number` of the file, reporting how it went.
-    pub(super) fn open_game(&mut self, number: usize) {
+    /// Opens game `number` of the file, reporting how it went; chosen `from_list` (the
+    /// first game reviewed, where the list opened with the file), the review's keys
+    /// too, as a file of one game says them on opening.
+    pub(super) fn open_game(&mut self, number: usize, from_list: bool) {
         self.board.pick = None;
         match self.runtime.command(Command::OpenGame(number)) {
             Ok(text) => {
@@ -139,6 +141,9 @@ impl App {
                     Some(fault) => self.status.error(format!(
                         "{text}. Its record stops at a faulty move: {fault}"
                     )),
+                    None if from_list => self
+                        .status
+                        .info(format!("{text}. {}", super::status::REVIEW_WELCOME)),
                     None => self.status.info(text.to_string()),
                 }
             }
@@ -165,7 +170,7 @@ impl App {
                 if next { "last" } else { "first" }
             ));
         } else {
-            self.open_game(wanted);
+            self.open_game(wanted, false);
         }
     }
 }

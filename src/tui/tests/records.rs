@@ -794,6 +794,36 @@ fn a_file_of_several_games_opens_on_the_lists_keys_and_the_reviews_come_with_a_g
 }
 
 #[test]
+fn a_game_opened_from_the_list_says_which_and_the_reviews_keys() {
+    use crate::session::Session;
+    use crate::tui::{App, Settings};
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let session = Session::review_file(record_file(THREE_GAMES, false), 1).unwrap();
+        let mut app = App::with_session(Settings::default(), session, width, height);
+        press(&mut app, KeyCode::Down);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.mode, Mode::Board);
+        // Which game, then what can be done with it, as a file of one game says on
+        // opening: the key line's arrows alone did not say it.
+        let said = message(&app);
+        assert!(
+            said.starts_with("Game 2.") && said.contains("Review: Left/Right step"),
+            "{said}"
+        );
+        // Whole on the screen, however many rows it wraps to.
+        let screen = screen_text(&app);
+        let words = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains(
+                "(2 of 3). Review: Left/Right step through the moves, Home/End jump; \
+                 play a move to go on from here, Esc to stop reviewing."
+            ),
+            "{width}x{height}: {screen}"
+        );
+    }
+}
+
+#[test]
 fn a_game_asked_for_by_number_opens_at_once() {
     use crate::session::Session;
     use crate::tui::{App, Settings};
@@ -861,7 +891,11 @@ fn a_chinese_event_name_on_the_status_line_is_wrapped_by_columns_not_cut_off() {
     let mut app = App::with_session(Settings::default(), session, WIDTH, HEIGHT);
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
-    assert!(message(&app).ends_with("(2 of 2)"), "{}", message(&app));
+    assert!(
+        message(&app).contains("(2 of 2). Review:"),
+        "{}",
+        message(&app)
+    );
     // The footer's rows, under the board and the panel; the test buffer holds a wide
     // character's second column as a space.
     let screen = screen_text(&app);
