@@ -1076,9 +1076,9 @@ impl Widget for &LobbyScreen {
                 Line::styled(help, theme.text),
             ];
             let title = if self.moderator {
-                " A moderator's order, or a private line "
+                " A moderator's order, a private line or an ignore "
             } else {
-                " A private line "
+                " A private line, or an ignore "
             };
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })

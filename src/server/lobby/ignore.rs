@@ -52,10 +52,8 @@ impl Lobby {
         }
         let stored = whom.to_string();
         self.store_then_tell(None, move |db| db.set_ignored(id, &stored, true));
-        let text = format!(
-            "You ignore {whom}: their tells and challenges to you are refused, their lines \
-             at a table not shown to you (unignore {whom} to hear them again)"
-        );
+        // Short, so that an 80-column lobby's status line holds it whole.
+        let text = format!("You ignore {whom} (unignore {whom} to hear them again)");
         self.send(name, ServerMessage::Info { text });
     }
 
