@@ -121,6 +121,8 @@ pub(crate) struct ServerLine {
     /// Whether the server takes a `tell` ([`protocol::KNOWS_TELL`]): an older one
     /// would let the client go at it.
     pub(crate) tells: bool,
+    /// Whether the server takes an `ignore` ([`protocol::KNOWS_IGNORE`]).
+    pub(crate) ignores: bool,
 }
 
 impl ServerLine {
@@ -183,6 +185,7 @@ impl ServerLine {
             inbox,
             out,
             tells: logged_in.tells,
+            ignores: logged_in.ignores,
             name: logged_in.name,
             address,
             first_contact,
@@ -271,6 +274,7 @@ impl ServerLine {
             address: "127.0.0.1:1".to_string(),
             first_contact: None,
             tells: true,
+            ignores: true,
         };
         let tell = move |news| match news {
             LineNews::Message(ServerMessage::Refused { reason }) => {

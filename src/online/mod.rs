@@ -187,6 +187,7 @@ pub(crate) fn lobby_start(
     let mut screen = crate::tui::lobby::LobbyScreen::new(&line.name, &line.address, theme);
     screen.moderator = line.moderator();
     screen.tells = line.tells;
+    screen.ignores = line.ignores;
     // Printed too, but under the screen (opened from the home screen): said where it
     // can be read and compared.
     // In halves, so that the status lines of an 80-column lobby hold it whole.
@@ -229,6 +230,7 @@ async fn session(login: &Login, export: Option<&std::path::Path>) -> Result<(), 
     let mut view = View {
         moderator: logged_in.moderator,
         tells: logged_in.tells,
+        ignores: logged_in.ignores,
         ..View::default()
     };
     let mut ping = tokio::time::interval(PING_EVERY);
@@ -534,10 +536,12 @@ pub(crate) async fn connect(
                 println!("Logged in to {address} as {name}{first}, rating {rating:.0}{role}.");
                 identity::remember_server(dir, address, &name);
                 let tells = knows.iter().any(|word| word == protocol::KNOWS_TELL);
+                let ignores = knows.iter().any(|word| word == protocol::KNOWS_IGNORE);
                 Ok(LoggedIn {
                     name,
                     moderator,
                     tells,
+                    ignores,
                 })
             }
             ServerMessage::Refused { reason } => Err(network(format!(
@@ -561,6 +565,8 @@ pub(crate) struct LoggedIn {
     pub(crate) moderator: bool,
     /// Whether the server takes a `tell` ([`protocol::KNOWS_TELL`]).
     pub(crate) tells: bool,
+    /// Whether the server takes an `ignore` ([`protocol::KNOWS_IGNORE`]).
+    pub(crate) ignores: bool,
 }
 
 /// The most bytes of records one export gathers before writing them: far more than one
@@ -839,6 +845,8 @@ struct View {
     moderator: bool,
     /// Whether the server takes a `tell` ([`protocol::KNOWS_TELL`]).
     tells: bool,
+    /// Whether the server takes an `ignore` ([`protocol::KNOWS_IGNORE`]).
+    ignores: bool,
     /// Whether the opponent offers a draw now (`n` declines it then).
     draw_offered: bool,
     /// Whether a draw offered was declined and the server has not answered yet: a
@@ -930,7 +938,8 @@ cancel N (withdraw your seek, challenge or private table N), decline N (decline 
 challenge N made to you), games, watch N, player NAME; in a game: a move (11-15, 15x24), board, clock (both clocks \
 now), draw (offer, or accept the one offered), decline or n (the draw offered), resign; at a table (playing or watching): say TEXT (heard by the \
 players and spectators there); anywhere: tell NAME TEXT (heard by NAME alone, wherever they \
-are); after a game: rematch (offer the same game, colours \
+are); ignore NAME (their tells, lines and challenges do not reach you), unignore NAME, \
+ignore (whom you ignore); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
 clocks running, until both players have left it), resume; quit (in a game in play: the \
 game goes on at the server, its clocks running, while your opponent is at it). The terms \
@@ -950,6 +959,12 @@ impl View {
         match orders::tell_typed(line) {
             Some(_) if !self.tells => return say(protocol::TELL_UNKNOWN),
             Some(Ok(tell)) => return Some(tell),
+            Some(Err(wrong)) => return say(&wrong),
+            None => {}
+        }
+        match orders::ignore_typed(line) {
+            Some(_) if !self.ignores => return say(protocol::IGNORE_UNKNOWN),
+            Some(Ok(ignore)) => return Some(ignore),
             Some(Err(wrong)) => return say(&wrong),
             None => {}
         }
@@ -1666,6 +1681,39 @@ mod tests {
         assert_eq!(older.command("tell bob hi"), None);
         assert!(not_understood("tell").contains("tell NAME TEXT"));
         assert!(HELP.contains("tell NAME TEXT"));
+    }
+
+    /// `ignore NAME`, `unignore NAME` and `ignore` go to a server that takes them; to
+    /// an older one nothing goes (it would let the client go), said in words.
+    #[test]
+    fn ignore_is_typed_to_a_server_that_knows_it_and_said_not_sent_to_an_older_one() {
+        let mut view = View {
+            ignores: true,
+            ..View::default()
+        };
+        assert_eq!(
+            view.command("ignore bob"),
+            Some(ClientMessage::Ignore {
+                name: Some("bob".into())
+            })
+        );
+        assert_eq!(
+            view.command("unignore bob"),
+            Some(ClientMessage::Unignore { name: "bob".into() })
+        );
+        assert_eq!(
+            view.command("ignore"),
+            Some(ClientMessage::Ignore { name: None })
+        );
+        assert_eq!(view.command("unignore"), None, "whom?");
+        let mut older = View {
+            tells: true,
+            ..View::default()
+        };
+        assert_eq!(older.command("ignore bob"), None);
+        assert_eq!(older.command("ignore"), None);
+        assert!(HELP.contains("ignore NAME"));
+        assert!(HELP.contains("unignore NAME"));
     }
 
     #[test]

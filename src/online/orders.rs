@@ -111,6 +111,40 @@ pub(crate) fn tell_typed(line: &str) -> Option<Result<ClientMessage, String>> {
     }))
 }
 
+/// The ignore list as typed, for the help.
+pub(crate) const IGNORE_HELP: &str = "ignore NAME (their tells, lines at a table and \
+challenges do not reach you; kept for your account), unignore NAME, ignore (whom you ignore)";
+
+/// The [`ClientMessage::Ignore`] or [`ClientMessage::Unignore`] a typed `line`
+/// (`ignore NAME`, `unignore NAME`, `ignore`) gives, or what is wrong with it; none if
+/// its first word is neither. Checked as the server checks it, said before it is sent.
+pub(crate) fn ignore_typed(line: &str) -> Option<Result<ClientMessage, String>> {
+    let mut words = line.split_whitespace();
+    let word = words.next()?;
+    if word != "ignore" && word != "unignore" {
+        return None;
+    }
+    let rest: Vec<&str> = words.collect();
+    let name = match (word, rest.as_slice()) {
+        ("ignore", []) => return Some(Ok(ClientMessage::Ignore { name: None })),
+        (_, [name]) => *name,
+        _ => {
+            return Some(Err(format!(
+                "{word} takes one player's name: {IGNORE_HELP}"
+            )));
+        }
+    };
+    if let Some(problem) = crate::server::protocol::name_problem(name) {
+        return Some(Err(format!("{word}: nobody can be named so: {problem}")));
+    }
+    let name = name.to_string();
+    Some(Ok(if word == "ignore" {
+        ClientMessage::Ignore { name: Some(name) }
+    } else {
+        ClientMessage::Unignore { name }
+    }))
+}
+
 /// How a line `text` told by `name` is shown, made safe to print.
 pub(crate) fn told_words(name: &str, text: &str) -> String {
     format!(
@@ -162,6 +196,30 @@ mod tests {
             ),
             "{hidden}"
         );
+    }
+
+    #[test]
+    fn ignore_reads_one_name_or_none_and_unignore_one_or_says_what_is_wrong() {
+        assert_eq!(
+            ignore_typed(" ignore  bob "),
+            Some(Ok(ClientMessage::Ignore {
+                name: Some("bob".into())
+            }))
+        );
+        assert_eq!(
+            ignore_typed("ignore"),
+            Some(Ok(ClientMessage::Ignore { name: None }))
+        );
+        assert_eq!(
+            ignore_typed("unignore bob"),
+            Some(Ok(ClientMessage::Unignore { name: "bob".into() }))
+        );
+        assert_eq!(ignore_typed("ignored bob"), None);
+        assert_eq!(ignore_typed("tell bob ignore"), None);
+        let wrong = |line: &str| ignore_typed(line).expect("an ignore").unwrap_err();
+        assert!(wrong("unignore").contains("unignore NAME"));
+        assert!(wrong("ignore bob carol").contains("ignore NAME"));
+        assert!(wrong("ignore a\u{202e}b").contains("U+202E"));
     }
 
     #[test]

@@ -105,6 +105,13 @@ const MIGRATIONS: &[&str] = &[
         player TEXT NOT NULL,
         detail TEXT NOT NULL DEFAULT ''
     );",
+    // 7: the players each player ignores (`ignore NAME`), by name: one not yet
+    // bound may be ignored before it logs in.
+    "CREATE TABLE ignores (
+        player INTEGER NOT NULL REFERENCES players(id),
+        ignored TEXT NOT NULL,
+        PRIMARY KEY (player, ignored)
+    );",
 ];
 
 /// The result stored for an adjourned game nobody resumed in time.
@@ -139,6 +146,8 @@ pub(crate) struct PlayerRow {
     /// When a mute in force on their key ends (unix seconds), read at their login: a
     /// mute follows the key, not only the name it was ordered on.
     pub(crate) muted_until: Option<u64>,
+    /// The names they ignore (`ignore NAME`), read at their login.
+    pub(crate) ignoring: Vec<String>,
 }
 
 /// What a login's name and key come to.
@@ -365,6 +374,7 @@ impl Db {
                         rated_games: r.get(5)?,
                         moderator: r.get(6)?,
                         muted_until: None,
+                        ignoring: Vec::new(),
                     })
                 },
             )
@@ -400,10 +410,36 @@ impl Db {
         Ok(match self.player(name)? {
             Some(mut player) => {
                 player.muted_until = self.mute_of_key(key, now)?;
+                player.ignoring = self.ignored_by(player.id)?;
                 Claim::Player(player, new)
             }
             None => Claim::Taken,
         })
+    }
+
+    /// The names the player of row `player` ignores, in order.
+    fn ignored_by(&self, player: i64) -> Result<Vec<String>, String> {
+        let mut statement = self
+            .conn
+            .prepare("SELECT ignored FROM ignores WHERE player = ?1 ORDER BY ignored")
+            .map_err(said)?;
+        let names = statement
+            .query_map(params![player], |r| r.get(0))
+            .map_err(said)?;
+        names.collect::<Result<_, _>>().map_err(said)
+    }
+
+    /// The player of row `player` ignores `name` (`on`), or no longer does.
+    pub(crate) fn set_ignored(&self, player: i64, name: &str, on: bool) -> Result<(), String> {
+        let sql = if on {
+            "INSERT OR IGNORE INTO ignores (player, ignored) VALUES (?1, ?2)"
+        } else {
+            "DELETE FROM ignores WHERE player = ?1 AND ignored = ?2"
+        };
+        self.conn
+            .execute(sql, params![player, name])
+            .map(|_| ())
+            .map_err(said)
     }
 
     /// A player's name that reads like `name`: the same but for case, or for the
@@ -1339,8 +1375,8 @@ mod tests {
         db.add_player("alice", &[1; 32], 0).unwrap();
         db.conn
             .execute_batch(
-                "DROP TABLE moderation_log; DROP TABLE bans; DROP TABLE mutes;
-                 ALTER TABLE players DROP COLUMN moderator; PRAGMA user_version = 5;",
+                "DROP TABLE ignores; DROP TABLE moderation_log; DROP TABLE bans;
+                 DROP TABLE mutes; ALTER TABLE players DROP COLUMN moderator; PRAGMA user_version = 5;",
             )
             .unwrap();
         drop(db);
@@ -1353,5 +1389,31 @@ mod tests {
         db.ban(&alice, "test", "(operator)", 7).unwrap();
         assert_eq!(db.ban_of_key(&[1; 32]).unwrap().as_deref(), Some("test"));
         assert_eq!(db.moderation_log(5).unwrap().len(), 1);
+    }
+
+    /// A database of the sixth schema (before ignore lists) opens and gains them: a
+    /// player's ignored names are kept and read back at their login, unignored gone.
+    #[test]
+    fn a_players_ignored_names_are_kept_and_read_at_login() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("server.sqlite");
+        let db = Db::open(&path).unwrap();
+        db.add_player("alice", &[1; 32], 0).unwrap();
+        db.conn
+            .execute_batch("DROP TABLE ignores; PRAGMA user_version = 6;")
+            .unwrap();
+        drop(db);
+        let db = Db::open(&path).unwrap();
+        assert!(dir.path().join("server.schema-6.sqlite").exists());
+        let alice = db.player("alice").unwrap().unwrap().id;
+        for name in ["bob", "carol", "zed"] {
+            db.set_ignored(alice, name, true).unwrap();
+        }
+        db.set_ignored(alice, "bob", true).unwrap();
+        db.set_ignored(alice, "zed", false).unwrap();
+        let Claim::Player(player, false) = db.claim("alice", &[1; 32], 0, true).unwrap() else {
+            panic!("alice logs in");
+        };
+        assert_eq!(player.ignoring, ["bob", "carol"]);
     }
 }

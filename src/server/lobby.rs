@@ -7,6 +7,7 @@
 mod adjournment;
 mod boards;
 mod chat;
+mod ignore;
 mod listing;
 mod moderation;
 mod new_names;
@@ -90,6 +91,8 @@ struct Online {
     /// When they told their lines of the last [`TELL_WINDOW`](tell::TELL_WINDOW),
     /// oldest first.
     tells: window::Window<()>,
+    /// The names they ignore (`ignore NAME`), as the database keeps them.
+    ignoring: std::collections::BTreeSet<String>,
 }
 
 /// Everything the server holds.
@@ -245,6 +248,7 @@ impl Lobby {
                 reads_no_result: true,
                 reads_told: true,
                 tells: window::Window::default(),
+                ignoring: player.ignoring.iter().cloned().collect(),
             },
         );
         let mine = self
@@ -495,6 +499,8 @@ impl Lobby {
             ClientMessage::Draw => self.draw(name),
             ClientMessage::Say { text } => self.say(name, &text, now),
             ClientMessage::Tell { name: whom, text } => self.tell(name, &whom, &text, now),
+            ClientMessage::Ignore { name: whom } => self.ignore(name, whom.as_deref()),
+            ClientMessage::Unignore { name: whom } => self.unignore(name, &whom),
             ClientMessage::Rematch => self.rematch(name, now),
             ClientMessage::Decline => self.decline(name),
             ClientMessage::Board => self.board(name),

@@ -2643,3 +2643,192 @@ fn an_older_client_is_told_a_line_in_words() {
     assert!(tells(&told).is_empty(), "{told:#?}");
     assert!(was_told(&told, "bob", "alice tells you: hi"), "{told:#?}");
 }
+
+impl Bench {
+    /// `by` ignores `whom` (none: asks the list); what it posted is read.
+    fn ignore(&mut self, by: &str, whom: Option<&str>) -> Vec<(String, ServerMessage)> {
+        let name = whom.map(str::to_string);
+        self.ask(by, ClientMessage::Ignore { name });
+        self.told()
+    }
+
+    /// `by` no longer ignores `whom`; what it posted is read.
+    fn unignore(&mut self, by: &str, whom: &str) -> Vec<(String, ServerMessage)> {
+        let name = whom.to_string();
+        self.ask(by, ClientMessage::Unignore { name });
+        self.told()
+    }
+}
+
+/// The lines said at a table among `told` that reached `to` (from whom, what).
+fn said_to(told: &[(String, ServerMessage)], to: &str) -> Vec<(String, String)> {
+    told.iter()
+        .filter_map(|(n, m)| match m {
+            ServerMessage::Said { name, text } if n == to => Some((name.clone(), text.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A player alice ignores: his tells to her are refused to him in words, his lines at
+/// their table are not shown to her (the others still hear them, he his echo), his
+/// challenge to her is refused to him in words; unignored, all reach her again.
+#[test]
+fn an_ignored_players_tells_lines_and_challenges_do_not_reach_the_one_ignoring() {
+    let mut bench = Bench::new();
+    bench.game(false);
+    bench.watch("carol", 1, false);
+    bench.told();
+    let told = bench.ignore("alice", Some("bob"));
+    assert!(was_told(&told, "alice", "You ignore bob"), "{told:#?}");
+    assert!(told.iter().all(|(to, _)| to == "alice"), "bob is not told");
+    // A tell: refused to bob, saying why.
+    let told = bench.tell("bob", "alice", "you play badly");
+    assert!(tells(&told).is_empty(), "{told:#?}");
+    assert!(
+        was_told(
+            &told,
+            "bob",
+            "alice is ignoring you: your line was not told"
+        ),
+        "{told:#?}"
+    );
+    // A line at their table: not shown to alice, shown to carol and bob.
+    bench.ask("bob", ClientMessage::Say { text: "boo".into() });
+    let told = bench.told();
+    assert!(said_to(&told, "alice").is_empty(), "{told:#?}");
+    assert_eq!(said_to(&told, "carol"), [("bob".into(), "boo".into())]);
+    assert_eq!(said_to(&told, "bob"), [("bob".into(), "boo".into())]);
+    // carol, not ignored, is heard by alice.
+    bench.ask("carol", ClientMessage::Say { text: "hi".into() });
+    let told = bench.told();
+    assert_eq!(said_to(&told, "alice"), [("carol".into(), "hi".into())]);
+    // A challenge from a player ignored, refused to him in words (dave, not at a game).
+    bench.log_in("dave", false);
+    bench.ignore("dave", Some("carol"));
+    bench.ask("carol", ClientMessage::Unwatch);
+    bench.told();
+    let challenge = ClientMessage::Challenge {
+        name: "dave".to_string(),
+        clock: "5+0".to_string(),
+        rated: false,
+        side: None,
+        ballot: false,
+    };
+    bench.ask("carol", challenge.clone());
+    let told = bench.told();
+    assert!(
+        was_told(
+            &told,
+            "carol",
+            "dave is ignoring you: your challenge was not sent"
+        ),
+        "{told:#?}"
+    );
+    assert!(told.iter().all(|(to, _)| to == "carol"), "{told:#?}");
+    // Unignored: all of it reaches them again.
+    let told = bench.unignore("alice", "bob");
+    assert!(
+        was_told(&told, "alice", "You no longer ignore bob"),
+        "{told:#?}"
+    );
+    assert_eq!(tells(&bench.tell("bob", "alice", "sorry")).len(), 1);
+    bench.ask("bob", ClientMessage::Say { text: "gg".into() });
+    let told = bench.told();
+    assert_eq!(said_to(&told, "alice"), [("bob".into(), "gg".into())]);
+    bench.unignore("dave", "carol");
+    bench.ask("carol", challenge);
+    let told = bench.told();
+    assert!(was_told(&told, "carol", "sent to dave"), "{told:#?}");
+}
+
+/// Oneself and a name nobody can have are refused in words; a valid name nobody has
+/// yet may be ignored (it may log in later); the list says whom, and is bounded.
+#[test]
+fn ignoring_oneself_a_bad_name_or_past_the_bound_is_refused_saying_why() {
+    let most = super::protocol::MAX_IGNORED;
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.told();
+    let told = bench.ignore("alice", None);
+    assert!(was_told(&told, "alice", "You ignore nobody"), "{told:#?}");
+    let told = bench.ignore("alice", Some("alice"));
+    assert!(
+        was_told(&told, "alice", "you cannot ignore yourself"),
+        "{told:#?}"
+    );
+    let told = bench.ignore("alice", Some("b\u{1b}[2Jb"));
+    assert!(
+        was_told(&told, "alice", "nobody can be named so: U+001B"),
+        "{told:#?}"
+    );
+    let told = bench.unignore("alice", "zed");
+    assert!(
+        was_told(&told, "alice", "you do not ignore zed"),
+        "{told:#?}"
+    );
+    for i in 0..most {
+        let told = bench.ignore("alice", Some(&format!("pest{i}")));
+        assert!(
+            was_told(&told, "alice", "You ignore pest"),
+            "{i}: {told:#?}"
+        );
+    }
+    let told = bench.ignore("alice", Some("onemore"));
+    assert!(
+        was_told(
+            &told,
+            "alice",
+            &format!("you ignore {most} players, the most")
+        ),
+        "{told:#?}"
+    );
+    let told = bench.ignore("alice", None);
+    assert!(
+        was_told(
+            &told,
+            "alice",
+            &format!("You ignore {most} of at most {most}: pest0, pest1, ")
+        ),
+        "{told:#?}"
+    );
+    assert!(!was_told(&told, "alice", "onemore"), "{told:#?}");
+    // One taken off makes room again.
+    bench.unignore("alice", "pest7");
+    let told = bench.ignore("alice", Some("onemore"));
+    assert!(was_told(&told, "alice", "You ignore onemore"), "{told:#?}");
+}
+
+/// The list is kept for the account: after alice logs out and in again (and after the
+/// server restarts) bob's tells are still refused, and the list says him.
+#[test]
+fn an_ignore_list_is_kept_across_a_reconnect_and_a_restart() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.ignore("alice", Some("bob"));
+    bench.ignore("alice", Some("newcomer"));
+    bench.lobby.leave("alice", 1);
+    bench.log_in("alice", false);
+    bench.told();
+    let told = bench.tell("bob", "alice", "back again");
+    assert!(tells(&told).is_empty(), "{told:#?}");
+    assert!(was_told(&told, "bob", "alice is ignoring you"), "{told:#?}");
+    bench.restart();
+    bench.conn = 0;
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    let told = bench.ignore("alice", None);
+    assert!(
+        was_told(&told, "alice", "You ignore 2 of at most 100: bob, newcomer"),
+        "{told:#?}"
+    );
+    let told = bench.tell("bob", "alice", "still?");
+    assert!(was_told(&told, "bob", "alice is ignoring you"), "{told:#?}");
+    // Unignored, and so kept.
+    bench.unignore("alice", "bob");
+    bench.lobby.leave("alice", 1);
+    bench.log_in("alice", false);
+    bench.told();
+    assert_eq!(tells(&bench.tell("bob", "alice", "hello")).len(), 1);
+}

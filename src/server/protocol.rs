@@ -153,6 +153,20 @@ pub(crate) enum ClientMessage {
         /// The line, at most [`MAX_SAID`] characters.
         text: String,
     },
+    /// Ignore a player (as FICS's `censor`): their tells to this player are refused,
+    /// their lines at a table not shown to this player, their challenges to this player
+    /// refused; kept for the account. No name: the list of those ignored, in words. A
+    /// client sends it only to a server whose welcome knows [`KNOWS_IGNORE`].
+    Ignore {
+        /// The player ignored; none asks for the list.
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// Stop ignoring a player ([`ClientMessage::Ignore`]).
+    Unignore {
+        /// The player no longer ignored.
+        name: String,
+    },
     /// Offer a new game to the opponent of the game just ended (same clock and kind,
     /// colours swapped), or accept the one they offered.
     Rematch,
@@ -212,8 +226,22 @@ pub(crate) const KNOWS_TELL: &str = "tell";
 
 /// What this server's welcome [`knows`](ServerMessage::Welcome::knows).
 pub(crate) fn server_knows() -> Vec<String> {
-    vec![KNOWS_TELL.to_string()]
+    vec![KNOWS_TELL.to_string(), KNOWS_IGNORE.to_string()]
 }
+
+/// The word of [`ClientMessage::Ignore`] and [`ClientMessage::Unignore`] in a server's
+/// welcome [`knows`](ServerMessage::Welcome::knows): an older server lets a client go
+/// at a message it does not know, so such a client says so itself.
+pub(crate) const KNOWS_IGNORE: &str = "ignore";
+
+/// The most players one player may ignore: far more than a person needs, and a list
+/// that stays short to keep and to read.
+pub(crate) const MAX_IGNORED: usize = 100;
+
+/// What a client says when the player ignores someone at a server older than
+/// [`ClientMessage::Ignore`]: nothing is sent.
+pub(crate) const IGNORE_UNKNOWN: &str = "This server does not know ignore (it is older \
+     than this client): nothing was sent.";
 
 /// What a client says when the player tells someone at a server older than
 /// [`ClientMessage::Tell`]: nothing is sent.

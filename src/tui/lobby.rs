@@ -294,6 +294,9 @@ pub(crate) struct LobbyScreen {
     /// Whether the server takes a `tell` ([`KNOWS_TELL`](crate::server::protocol::KNOWS_TELL)):
     /// an older one would let the client go at it, so it is refused here.
     pub(crate) tells: bool,
+    /// Whether the server takes an `ignore` ([`KNOWS_IGNORE`](crate::server::protocol::KNOWS_IGNORE)):
+    /// an older one would let the client go at it, so it is refused here.
+    pub(crate) ignores: bool,
     /// Whether the help is shown.
     pub(crate) help: bool,
     /// The screen as last drawn, for the mouse.
@@ -320,6 +323,7 @@ impl LobbyScreen {
             moderator: false,
             order: None,
             tells: false,
+            ignores: false,
             help: false,
             screen: Rect::default(),
             theme,
@@ -714,6 +718,22 @@ impl LobbyScreen {
                     }
                     None => {}
                 }
+                match crate::online::orders::ignore_typed(&text) {
+                    Some(_) if !self.ignores => {
+                        self.order = None;
+                        self.say(crate::server::protocol::IGNORE_UNKNOWN, true);
+                        return None;
+                    }
+                    Some(Ok(ignore)) => {
+                        self.order = None;
+                        return Some(LobbyAction::Send(ignore));
+                    }
+                    Some(Err(wrong)) => {
+                        self.say(&wrong, true);
+                        return None;
+                    }
+                    None => {}
+                }
                 match crate::online::orders::typed(&text) {
                     Some(_) if !self.moderator => {
                         let first = text.split_whitespace().next().unwrap_or_default();
@@ -753,7 +773,13 @@ impl LobbyScreen {
     /// The order field's label, for what it holds: "Private line: " for a tell (it said
     /// "Order: " there too), "Order: " for a moderator's order.
     fn order_label(&self) -> &'static str {
-        if self.order_is_tell() {
+        let first = self
+            .order
+            .as_ref()
+            .map(|o| o.text.split_whitespace().next());
+        if matches!(first, Some(Some("ignore" | "unignore"))) {
+            "Ignore: "
+        } else if self.order_is_tell() {
             "Private line: "
         } else {
             "Order: "
@@ -764,10 +790,11 @@ impl LobbyScreen {
     /// moderator's orders to a moderator.
     fn order_help(&self) -> String {
         let tell = crate::online::orders::TELL_HELP;
+        let ignore = crate::online::orders::IGNORE_HELP;
         if self.moderator && !self.order_is_tell() {
-            format!("{tell}; {}", crate::online::orders::ORDERS_HELP)
+            format!("{tell}; {ignore}; {}", crate::online::orders::ORDERS_HELP)
         } else {
-            tell.to_string()
+            format!("{tell}; {ignore}")
         }
     }
 
@@ -935,7 +962,8 @@ const HELP: [(&str, &str); 15] = [
     ("p", "the record of the player under the cursor (or yours)"),
     (
         "t",
-        "tell the player under the cursor (or anyone) a line only they hear",
+        "tell the player under the cursor (or anyone) a line only they hear; \
+         ignore NAME there stops a pest's tells, lines and challenges",
     ),
     (
         "m",
@@ -1048,9 +1076,9 @@ impl Widget for &LobbyScreen {
                 Line::styled(help, theme.text),
             ];
             let title = if self.moderator {
-                " A moderator's order, or a private line "
+                " A moderator's order, a private line or an ignore "
             } else {
-                " A private line "
+                " A private line, or an ignore "
             };
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })

@@ -176,7 +176,12 @@ impl Lobby {
             (None, Some((_, other))) => vec![name.to_string(), other],
             (None, None) => Vec::new(),
         };
+        // Who ignores the speaker is not shown the line (nor told it was kept from
+        // them: the speaker learns nothing).
         for n in audience {
+            if self.ignores(&n, name) {
+                continue;
+            }
             self.send(&n, message.clone());
         }
     }

@@ -267,6 +267,12 @@ impl Lobby {
         if !self.online.contains_key(whom) {
             return self.reject(name, format!("{whom} is not online (who lists who is)"));
         }
+        if self.ignores(whom, name) {
+            return self.reject(
+                name,
+                format!("{whom} is ignoring you: your challenge was not sent"),
+            );
+        }
         self.seek(name, (clock, rated, terms), Some(whom.to_string()), None);
     }
 
@@ -429,6 +435,7 @@ mod tests {
                 rated_games: 0,
                 moderator: false,
                 muted_until: None,
+                ignoring: Vec::new(),
             };
             lobby.enter(&name, &player, (i, address), out);
             let seek = ClientMessage::Seek {

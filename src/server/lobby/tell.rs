@@ -52,6 +52,12 @@ impl Lobby {
         let Some(recipient) = self.online.get(whom) else {
             return self.reject(name, format!("{whom} is not online"));
         };
+        if recipient.ignoring.contains(name) {
+            return self.reject(
+                name,
+                format!("{whom} is ignoring you: your line was not told to them"),
+            );
+        }
         let reads_told = recipient.reads_told;
         let Some(sender) = self.online.get_mut(name) else {
             return;

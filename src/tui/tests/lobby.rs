@@ -629,3 +629,39 @@ fn t_tells_the_player_under_the_cursor_and_a_line_told_is_shown() {
     assert_eq!(key(&mut lobby, KeyCode::Enter), None);
     assert!(screen(&lobby, 80, 24).contains("This server does not know tell"));
 }
+
+/// `ignore NAME` typed in the field `t` opens is sent as typed on Enter (labelled for
+/// what it holds, its help naming it); at a server older than ignore lists nothing is
+/// sent, and the player is told why.
+#[test]
+fn ignore_typed_in_the_private_line_field_is_sent_and_not_to_an_older_server() {
+    let mut lobby = lobby();
+    lobby.tells = true;
+    lobby.ignores = true;
+    key(&mut lobby, KeyCode::Char('t'));
+    lobby.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    for c in "ignore bob".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = screen(&lobby, width, height);
+        assert!(shown.contains("Ignore: ignore bob"), "{shown}");
+        assert!(shown.contains("unignore NAME"), "{shown}");
+    }
+    assert_eq!(
+        key(&mut lobby, KeyCode::Enter),
+        Some(LobbyAction::Send(ClientMessage::Ignore {
+            name: Some("bob".into())
+        }))
+    );
+    assert!(lobby.order.is_none());
+    // A server older than ignore lists.
+    lobby.ignores = false;
+    key(&mut lobby, KeyCode::Char('t'));
+    lobby.handle_event(&key_event(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    for c in "ignore bob".chars() {
+        key(&mut lobby, KeyCode::Char(c));
+    }
+    assert_eq!(key(&mut lobby, KeyCode::Enter), None);
+    assert!(screen(&lobby, 80, 24).contains("This server does not know ignore"));
+}
