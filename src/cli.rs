@@ -709,6 +709,28 @@ pub(crate) fn threads() -> impl clap::builder::TypedValueParser<Value = usize> {
     whole::<u16>(1, crate::engine::MAX_THREADS as i64).map(usize::from)
 }
 
+/// A whole number of `low` or more, as `T`: one below is told "must be 1 or more"
+/// (clap's own range said "0 is not in 1..18446744073709551615"). Its options allow
+/// negative numbers, so that `-1` is told the same instead of taken for an option.
+pub(crate) fn at_least<T>(low: T) -> impl TypedValueParser<Value = T>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Clone + Send + Sync + 'static,
+{
+    move |text: &str| -> Result<T, String> {
+        let text = text.trim();
+        match (text.parse::<T>(), text.parse::<i128>()) {
+            (Ok(n), _) if n >= low => Ok(n),
+            (Ok(_), _) => Err(format!("must be {low} or more")),
+            (Err(_), Ok(n)) if n > 0 => Err(format!("{n} is too big")),
+            (Err(_), Ok(_)) => Err(format!("must be {low} or more")),
+            (Err(_), Err(_)) => Err(format!(
+                "'{}' is not a whole number: give one of {low} or more",
+                crate::text::printable(text, 40)
+            )),
+        }
+    }
+}
+
 /// A whole number from `low` to `high`, as `T`: text that is none is told so with the
 /// numbers taken ("'x' is not a whole number: give one from 1 to 10", where clap's own
 /// parser said "invalid digit found in string"). Its options allow negative numbers,

@@ -171,21 +171,40 @@ fn say_what_an_interrupt_keeps(bar: &indicatif::ProgressBar, dir: &Path, pieces:
         .collect();
     // Without the watch, the signal ends the build as before, silently: nothing is lost.
     let _ = signals::watch(&wanted, move |signal| {
-        // The bar stays, stopped where the build was; the message goes below it.
-        bar.abandon();
-        let kept = egdb::Signature::all(egdb::MAX_PIECES as u32)
-            .into_iter()
-            .filter(|&s| egdb::file::path(&dir, s).is_file())
-            .count();
-        eprintln!(
-            "checkers: interrupted: {kept} slice{} built and kept in {}; run checkers egdb \
-             build --pieces {pieces}{} again to go on where it stopped",
-            if kept == 1 { "" } else { "s" },
-            crate::text::printable_path(&dir),
-            dir_option(&dir),
-        );
+        let _ = tell_what_is_kept(&bar, &dir, pieces, &mut std::io::stderr().lock());
         std::process::exit(signals::exit_status(signal));
     });
+}
+
+/// Stops `bar` where the build was and writes, on a line of its own below it, how many
+/// of the slices of up to `pieces` pieces are kept in `dir` (the bar counts them alike,
+/// "slice 26/46" being solved when 25 are kept) and how to go on.
+#[cfg(unix)]
+fn tell_what_is_kept(
+    bar: &indicatif::ProgressBar,
+    dir: &Path,
+    pieces: u32,
+    err: &mut impl Write,
+) -> std::io::Result<()> {
+    bar.abandon();
+    // The bar leaves the cursor at the end of its line.
+    if !bar.is_hidden() {
+        writeln!(err)?;
+    }
+    let all = egdb::Signature::all(pieces);
+    let kept = all
+        .iter()
+        .filter(|&&s| egdb::file::path(dir, s).is_file())
+        .count();
+    writeln!(
+        err,
+        "checkers: interrupted: {kept} of {} slices built and kept in {}; run checkers egdb \
+         build --pieces {pieces}{} again to go on where it stopped",
+        all.len(),
+        crate::text::printable_path(dir),
+        dir_option(dir),
+    )?;
+    err.flush()
 }
 
 /// `egdb probe`: the verdict, the distance, the best move(s) and every move's verdict.
@@ -315,4 +334,73 @@ fn verify(args: &EgdbVerifyArgs, out: &mut impl Write) -> Result<(), CommandErro
     }
     writeln!(out, "{} slices verified: all consistent", checks.len())?;
     Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// Bytes written, read back by the test.
+    #[derive(Clone, Debug, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Ctrl-C during `egdb build` on a terminal: the bar stays, and the words start a
+    /// line of their own below it (they were glued to the bar's "(left 0s)"); the
+    /// count they give is the one the bar gives, out of the same whole.
+    #[test]
+    fn an_interrupted_build_says_what_it_keeps_below_the_bar_in_the_bars_count() {
+        let folder = tempfile::tempdir().unwrap();
+        let all = egdb::Signature::all(3);
+        for &s in &all[..2] {
+            std::fs::write(egdb::file::path(folder.path(), s), b"slice").unwrap();
+        }
+        let terminal = Shared::default();
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(100),
+            indicatif::ProgressDrawTarget::term_like(Box::new(super::super::EchoRoom::new(
+                terminal.clone(),
+                || 80,
+            ))),
+        );
+        bar.set_style(super::super::progress_style(
+            "{prefix} [{wide_bar}] {percent:>3}% {msg} (elapsed {elapsed}, left {eta})",
+        ));
+        bar.set_prefix("3 pieces");
+        bar.set_message(format!("slice 3/{}", all.len()));
+        bar.set_position(40);
+        let mut err = terminal.clone();
+        tell_what_is_kept(&bar, folder.path(), 3, &mut err).unwrap();
+        let size = |n| std::num::NonZeroU16::new(n).unwrap();
+        let mut screen = vt100::Parser::new(size(24), size(80), 0);
+        let bytes = terminal.0.lock().unwrap().clone();
+        screen.process(
+            &String::from_utf8(bytes)
+                .unwrap()
+                .replace('\n', "\r\n")
+                .into_bytes(),
+        );
+        let shown = screen.screen().contents();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(lines.iter().any(|l| l.starts_with("3 pieces [")), "{shown}");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!(
+                "checkers: interrupted: 2 of {} slices built and kept in ",
+                all.len()
+            ))),
+            "{shown}"
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! The lab's command line (`checkers-lab`): engine matches, self-play, training and
 //! building the opening book.
 
-use crate::cli::{EvalChoice, SearchChoice, level_parser, megabytes, millis, threads};
+use crate::cli::{EvalChoice, SearchChoice, at_least, level_parser, megabytes, millis, threads};
 use crate::engine::Level;
 use crate::session::TimeControl;
 use clap::builder::TypedValueParser;
@@ -142,7 +142,7 @@ pub(crate) struct MatchArgs {
     /// Search each move to at most this many nodes instead of for a time (a level with
     /// a depth of its own still stops there): with one thread each, the same match on
     /// any machine, however busy.
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["movetime", "clock", "wall", "against"])]
+    #[arg(long, allow_negative_numbers = true, value_name = "NODES", value_parser = at_least(1u64), conflicts_with_all = ["movetime", "clock", "wall", "against"])]
     pub(crate) nodes: Option<u64>,
 }
 
@@ -379,7 +379,7 @@ pub(crate) struct BookBuildArgs {
     #[arg(long, value_name = "MOVETIME", default_value = "2000", value_parser = millis(3_600_000))]
     pub(crate) movetime: Duration,
     /// A games' position enters the book when at least this many games reach it.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 3, value_parser = at_least(1u32))]
     pub(crate) min_games: u32,
     /// How many plies of each game to look at.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60).map(|n| n as usize))]

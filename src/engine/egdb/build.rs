@@ -46,9 +46,11 @@ pub(crate) struct BuildOptions {
 pub(crate) struct BuildProgress {
     /// The slice being built (with its mirror).
     pub(crate) slice: Signature,
-    /// Its number among the slices to build, from 1.
+    /// Its number among all the slices of up to the pieces asked for, from 1: one more
+    /// than the slices already on disk, counted as an interrupted build counts what it
+    /// keeps (a pair is two slices, a mirror one).
     pub(crate) slice_number: usize,
-    /// Slices to build in this run (those already on disk are not counted).
+    /// All the slices of up to the pieces asked for, those already on disk included.
     pub(crate) slices: usize,
     /// Positions built so far in this run (indices of the tables).
     pub(crate) done: u64,
@@ -156,12 +158,14 @@ pub(crate) fn build(
     };
     let total: u64 = todo.iter().map(|&s| size(s)).sum();
     let mut done = 0;
-    for (number, &sig) in todo.iter().enumerate() {
+    // Slices on disk, sound: those found, then each one written.
+    let mut kept = report.present.len();
+    for &sig in &todo {
         let pair_started = Instant::now();
         let mut state = BuildProgress {
             slice: sig,
-            slice_number: number + 1,
-            slices: todo.len(),
+            slice_number: kept + 1,
+            slices: all.len(),
             done,
             total,
         };
@@ -174,6 +178,7 @@ pub(crate) fn build(
         for (s, values, stats) in tables {
             if !present.contains(&s) {
                 file::write(&options.dir, s, &values, &stats)?;
+                kept += 1;
                 report.built.push((s, stats, pair_started.elapsed()));
             }
             if let Some(egdb) = egdb {

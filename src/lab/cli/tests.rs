@@ -85,3 +85,23 @@ fn the_help_names_the_labs_own_commands() {
         assert!(!help.contains("`checkers train"), "{sub}: {help}");
     }
 }
+
+/// A count that must be positive is refused in words, not clap's raw range
+/// ("0 is not in 1..18446744073709551615", "1..=4294967295").
+#[test]
+fn a_count_below_one_is_told_to_be_one_or_more() {
+    for args in [
+        ["checkers-lab", "match", "--nodes", "0"],
+        ["checkers-lab", "match", "--nodes", "-1"],
+        ["checkers-lab", "book", "--min-games", "0"],
+    ] {
+        let err = LabCli::try_parse_from(args).unwrap_err();
+        assert_eq!(err.exit_code(), 2, "{err}");
+        let said = err.to_string();
+        assert!(said.contains(&format!("'{}'", args[3])), "{said}");
+        assert!(said.contains("must be 1 or more"), "{said}");
+        assert!(!said.contains(".."), "{said}");
+    }
+    let ok = LabCli::try_parse_from(["checkers-lab", "match", "--nodes", "18446744073709551615"]);
+    assert!(ok.is_ok());
+}
