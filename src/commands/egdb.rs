@@ -340,22 +340,7 @@ fn verify(args: &EgdbVerifyArgs, out: &mut impl Write) -> Result<(), CommandErro
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use std::sync::{Arc, Mutex};
-
-    /// Bytes written, read back by the test.
-    #[derive(Clone, Debug, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    use crate::commands::tests::Shared;
 
     /// Ctrl-C during `egdb build` on a terminal: the bar stays, and the words start a
     /// line of their own below it (they were glued to the bar's "(left 0s)"); the

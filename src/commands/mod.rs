@@ -283,9 +283,9 @@ mod tests {
     use std::io::Write;
     use std::sync::{Arc, Mutex};
 
-    /// Bytes written, read back by the test.
+    /// Bytes written, read back by the test (the commands' tests share it).
     #[derive(Clone, Debug, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
+    pub(super) struct Shared(pub(super) Arc<Mutex<Vec<u8>>>);
 
     impl Write for Shared {
         fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
