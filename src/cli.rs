@@ -405,33 +405,33 @@ pub(crate) struct ServerArgs {
     /// The most connections at once, from everyone (each is an open file: keep it under
     /// the process's LimitNOFILE); one more is told the server is full and closed.
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.max_connections,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          allow_negative_numbers = true, value_parser = at_least(1u32))]
     pub(crate) max_connections: u32,
     /// The most connections from one address at once (players behind one router share
     /// an address: raise it for a club room).
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.per_address,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          allow_negative_numbers = true, value_parser = at_least(1u32))]
     pub(crate) max_connections_per_address: u32,
     /// Seconds a client has from connecting to being logged in, TLS handshake included.
     #[arg(long, value_name = "SECONDS", default_value_t = crate::server::Limits::DEFAULT.login_seconds,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub(crate) login_timeout: u64,
     /// Seconds of silence after which a client is let go (clients ping every minute).
     #[arg(long, value_name = "SECONDS", default_value_t = crate::server::Limits::DEFAULT.idle_seconds,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          allow_negative_numbers = true, value_parser = at_least(1u64))]
     pub(crate) idle_timeout: u64,
     /// The most messages a client may send in ten seconds: more is a flood, let go.
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.message_rate,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          allow_negative_numbers = true, value_parser = at_least(1u32))]
     pub(crate) message_rate: u32,
     /// The most lines a table's chat carries in ten seconds, all who speak there
     /// together (each line goes to everyone at the table): more are refused.
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.table_chat,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          allow_negative_numbers = true, value_parser = at_least(1u32))]
     pub(crate) table_chat: u32,
     /// The most messages waiting for one client: one that does not read is let go.
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.queue,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          allow_negative_numbers = true, value_parser = at_least(1u32))]
     pub(crate) queue: u32,
     /// The longest line a client may send, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = crate::server::Limits::DEFAULT.max_line,

@@ -365,3 +365,28 @@ fn loading_a_file_that_is_not_pdn_says_so_and_opens_nothing() {
     let session = starting_session(&cli.play, &None).unwrap();
     assert_eq!(session.review_progress().1, 3);
 }
+
+/// The server's limits that must be positive are refused in words, not with clap's raw
+/// range ("0 is not in 1..4294967295").
+#[test]
+fn a_server_limit_below_one_is_told_to_be_one_or_more() {
+    for option in [
+        "--max-connections",
+        "--max-connections-per-address",
+        "--login-timeout",
+        "--idle-timeout",
+        "--message-rate",
+        "--table-chat",
+        "--queue",
+    ] {
+        for value in ["0", "-1"] {
+            let err = Cli::try_parse_from(["checkers", "server", option, value]).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{option} {value}: {err}");
+            let said = err.to_string();
+            assert!(said.contains(option), "{said}");
+            assert!(said.contains("must be 1 or more"), "{said}");
+            assert!(!said.contains(".."), "{said}");
+        }
+    }
+    assert!(Cli::try_parse_from(["checkers", "server", "--queue", "1"]).is_ok());
+}
