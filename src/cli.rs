@@ -300,7 +300,8 @@ pub(crate) enum Command {
     /// (`checkers manpage --dir ~/.local/share/man/man1`, then `man checkers`).
     Manpage {
         /// Write checkers.1 and a page for each command (checkers-host.1, ...) into
-        /// this folder (made if missing), instead of the one page to standard output.
+        /// this folder (made if missing, in a folder that exists), instead of the one
+        /// page to standard output.
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
@@ -348,7 +349,7 @@ pub(crate) struct PuzzleArgs {
     pub(crate) check: bool,
     /// With --check: how long the engine searches each position, in milliseconds.
     #[arg(long, value_name = "MS", requires = "check", default_value_t = 2000,
-          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+          allow_negative_numbers = true, value_parser = whole::<u64>(1, 600_000))]
     pub(crate) movetime: u64,
     /// How the puzzles are shown: plain mode, mouse, colour, characters (no clock, so
     /// no `--quiet`).
@@ -435,7 +436,7 @@ pub(crate) struct ServerArgs {
     pub(crate) queue: u32,
     /// The longest line a client may send, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = crate::server::Limits::DEFAULT.max_line,
-          value_parser = clap::value_parser!(u32).range(256..))]
+          allow_negative_numbers = true, value_parser = at_least(256u32))]
     pub(crate) max_line: u32,
     /// Days an adjourned game waits for its players; then it ends as abandoned (in both
     /// players' records, unrated). Fractions are allowed.
@@ -733,17 +734,19 @@ where
 
 /// A whole number from `low` to `high`, as `T`: text that is none is told so with the
 /// numbers taken ("'x' is not a whole number: give one from 1 to 10", where clap's own
-/// parser said "invalid digit found in string"). Its options allow negative numbers,
-/// so that `-1` reaches this check instead of being taken for an option.
+/// parser said "invalid digit found in string"), and one out of range "must be a whole
+/// number from 1 to 10" (clap's own range printed "11 is not in 1..=10"). Its options
+/// allow negative numbers, so that `-1` reaches this check instead of being taken for
+/// an option.
 pub(crate) fn whole<T>(low: i64, high: i64) -> impl TypedValueParser<Value = T>
 where
     T: TryFrom<i64> + Clone + Send + Sync + 'static,
 {
     move |text: &str| -> Result<T, String> {
-        let out_of_range = |n: i64| format!("{n} is not from {low} to {high}");
+        let out_of_range = || format!("must be a whole number from {low} to {high}");
         match text.trim().parse::<i64>() {
-            Ok(n) if (low..=high).contains(&n) => T::try_from(n).map_err(|_| out_of_range(n)),
-            Ok(n) => Err(out_of_range(n)),
+            Ok(n) if (low..=high).contains(&n) => T::try_from(n).map_err(|_| out_of_range()),
+            Ok(_) => Err(out_of_range()),
             Err(_) => Err(format!(
                 "'{}' is not a whole number: give one from {low} to {high}",
                 crate::text::printable(text, 40)

@@ -73,8 +73,9 @@ pub(crate) fn write_page(out: &mut impl Write) -> Result<(), CommandError> {
 }
 
 /// Writes `checkers.1` and a page for every command, and every command of a command
-/// (`checkers-egdb-build.1`), into `dir` (made if missing), each referring only to pages
-/// written with it. The files written, the program's first.
+/// (`checkers-egdb-build.1`), into `dir` (made if missing, as `mkdir` makes it: in a
+/// folder that exists), each referring only to pages written with it. The files
+/// written, the program's first.
 pub(crate) fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
     // A file (or FIFO) where the folder should be is a usage error said in words, not
     // "File exists (os error 17)" from making the folder.
@@ -88,6 +89,19 @@ pub(crate) fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
         return Err(CommandError::ManualFolder(format!(
             "--dir {} is {kind}, not a folder",
             crate::text::printable_path(dir)
+        )));
+    }
+    // A mistyped path (`~/.local/shrae/man/man1`) is refused rather than made, folders
+    // and all, where nobody looks for the pages; the last folder alone is made, as
+    // `mkdir` makes it.
+    let parent = crate::store::files::folder_of(dir);
+    if std::fs::symlink_metadata(dir).is_err() && !parent.is_dir() {
+        return Err(CommandError::ManualFolder(format!(
+            "--dir {}: the folder {} is not there, so the pages' folder is not made in \
+             it (a mistyped path?); make it first (mkdir -p {}) or give another",
+            crate::text::printable_path(dir),
+            crate::text::printable_path(&parent),
+            crate::text::printable_path(&parent)
         )));
     }
     std::fs::create_dir_all(dir).map_err(|e| CommandError::ManualFile(dir.to_path_buf(), e))?;

@@ -54,14 +54,28 @@ pub(crate) fn run(args: &PuzzleArgs) -> Result<(), CommandError> {
     // cannot be used is refused before anything else, as a missing puzzle is.
     // `checkers puzzle 12`: a number where no file of that name is, the built-in
     // puzzle of that number.
+    let number_not_file = |path: &std::path::Path| {
+        !path.exists()
+            && path
+                .to_str()
+                .is_some_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()))
+    };
     let (file, number) = match (&args.file, args.at.or(args.number)) {
-        (Some(path), None)
-            if !path.exists()
-                && path
-                    .to_str()
-                    .is_some_and(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit())) =>
-        {
+        (Some(path), None) if number_not_file(path) => {
             (None, path.to_str().and_then(|s| s.parse::<u32>().ok()))
+        }
+        // `puzzle --number 5 7`, `puzzle 5 7`: two numbers and no file of that name, not
+        // a file 7 that cannot be read.
+        (Some(path), Some(n)) if number_not_file(path) => {
+            let (first, second) = match args.number {
+                Some(_) => (format!("--number {n}"), crate::text::printable_path(path)),
+                None => (crate::text::printable_path(path), n.to_string()),
+            };
+            return Err(CommandError::NoSuchPuzzle(format!(
+                "one puzzle number only: {first} and {second} both given (and no file is \
+                 named {}); give one number, or a puzzle file and then its number",
+                crate::text::printable_path(path)
+            )));
         }
         (file, number) => (file.clone(), number),
     };

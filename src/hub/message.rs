@@ -330,7 +330,16 @@ fn level(line: &Line) -> Result<LevelSpec, String> {
                 spec.depth = Some(u32::try_from(depth).unwrap_or(MAX_DEPTH));
             }
             "nodes" => spec.nodes = Some(number(name, value, 1, None)?),
-            "move-time" => spec.move_time = Some(seconds(name, value)?),
+            // No time at all is no search: refused (the limits before kept), where the
+            // clock's `time=0` is a state a game reaches and is played from.
+            "move-time" => match seconds(name, value)? {
+                time if time.is_zero() => {
+                    return Err(format!(
+                        "{name}={value} is out of range: {name} is more than 0 seconds"
+                    ));
+                }
+                time => spec.move_time = Some(time),
+            },
             "time" => spec.time = Some(seconds(name, value)?),
             "inc" => spec.inc = Some(seconds(name, value)?),
             "moves" => {
@@ -462,6 +471,10 @@ mod tests {
             ("moves=-1", "moves=-1 is out of range: moves is at least 1"),
             ("nodes=0", "nodes=0 is out of range: nodes is at least 1"),
             ("depth=x", "depth=x is not a whole number: depth is 1 to 64"),
+            (
+                "move-time=0",
+                "move-time=0 is out of range: move-time is more than 0 seconds",
+            ),
         ] {
             assert_eq!(level(&format!("level {bad}")), Err(why.to_string()));
         }

@@ -5,6 +5,7 @@
 //! of its line gave up against the best (each at most `--margin`) plus `--ply-cost` a
 //! ply.
 
+use super::error::{io_why, store_why};
 use super::interrupt::Interrupt;
 use super::{LabError, cli::BookBuildArgs};
 use crate::engine::book::BookEntry;
@@ -26,7 +27,7 @@ fn collect(args: &BookBuildArgs) -> Result<HashMap<Position, HashMap<Move, u32>>
     let mut reached: HashMap<Position, u32> = HashMap::new();
     for path in &args.pdn {
         let games = crate::store::file_games(path)
-            .map_err(|e| LabError::DataFile(path.clone(), e.to_string()))?;
+            .map_err(|e| LabError::DataFile("--pdn", path.clone(), store_why(path, &e)))?;
         for game in games.flatten() {
             let mut pos = game.start;
             for m in game.moves.iter().take(args.plies) {
@@ -51,9 +52,9 @@ const MAX_BOOK_BYTES: u64 = 1 << 30;
 /// opened: a FIFO named by mistake is refused, not waited on forever, and a folder is
 /// said to be one.
 fn read_book(path: &Path) -> Result<Vec<BookEntry>, LabError> {
-    let fail = |e: String| LabError::DataFile(path.to_path_buf(), e);
-    let bytes = crate::store::files::read_bounded(path, MAX_BOOK_BYTES)
-        .map_err(|e| fail(format!("{e} (the --from book)")))?;
+    let fail = |e: String| LabError::DataFile("--from", path.to_path_buf(), e);
+    let bytes =
+        crate::store::files::read_bounded(path, MAX_BOOK_BYTES).map_err(|e| fail(io_why(&e)))?;
     let bytes = if path.extension().is_some_and(|e| e == "zst") {
         zstd::stream::decode_all(bytes.as_slice()).map_err(|e| fail(e.to_string()))?
     } else {
@@ -126,9 +127,9 @@ pub(crate) fn build(
     // A FIFO or a device as --out is refused before the searches, not after, and so is
     // a file that is there already (but the book --from grows).
     check_replaceable(&args.out)
-        .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile("--out", args.out.clone(), io_why(&e)))?;
     super::train::refuse_existing_out(&args.out, args.from.as_deref())?;
-    super::train::refuse_missing_folder(&args.out)?;
+    super::train::refuse_missing_folder("--out", &args.out)?;
     let mut book: HashMap<Position, BookEntry> = HashMap::new();
     if let Some(from) = &args.from {
         for entry in read_book(from)? {
@@ -329,7 +330,7 @@ impl Frontier {
 
 /// Writes the book file, its lines sorted (compressed when `--out` ends in `.zst`).
 fn write_book(args: &BookBuildArgs, book: &HashMap<Position, BookEntry>) -> Result<(), LabError> {
-    let fail = |e: String| LabError::DataFile(args.out.clone(), e);
+    let fail = |e: String| LabError::DataFile("--out", args.out.clone(), e);
     let mut lines: Vec<String> = book.values().map(BookEntry::to_line).collect();
     lines.sort();
     let mut text =

@@ -1,7 +1,9 @@
 //! The lab's command line (`checkers-lab`): engine matches, self-play, training and
 //! building the opening book.
 
-use crate::cli::{EvalChoice, SearchChoice, at_least, level_parser, megabytes, millis, threads};
+use crate::cli::{
+    EvalChoice, SearchChoice, at_least, level_parser, megabytes, millis, threads, whole,
+};
 use crate::engine::Level;
 use crate::session::TimeControl;
 use clap::builder::TypedValueParser;
@@ -17,6 +19,43 @@ pub(crate) struct LabCli {
     /// What to do.
     #[command(subcommand)]
     pub(crate) command: LabCommand,
+}
+
+impl LabCli {
+    /// What clap's rules cannot say: an option that works only with one value of another
+    /// (`train --resume`, `--from`, `--threads` with `--model net`; `selfplay --net` with
+    /// `--eval net`) is a usage error naming both, not taken and silently ignored nor
+    /// refused later as if its file were at fault.
+    pub(crate) fn check(&self) -> Result<(), clap::Error> {
+        let (command, option, needs) = match &self.command {
+            LabCommand::Train(args) if args.model != TrainModel::Net => {
+                let given = [
+                    ("--resume", args.resume.is_some()),
+                    ("--from", args.from.is_some()),
+                    ("--threads", args.threads.is_some()),
+                ];
+                match given.into_iter().find(|(_, given)| *given) {
+                    Some((option, _)) => ("train", option, "--model net"),
+                    None => return Ok(()),
+                }
+            }
+            LabCommand::Selfplay(args) if args.net.is_some() && args.eval != EvalChoice::Net => {
+                ("selfplay", "--net", "--eval net")
+            }
+            _ => return Ok(()),
+        };
+        let why = format!(
+            "{option} needs {needs}: it is for the network evaluation only, so give {needs} \
+             with it, or leave {option} out"
+        );
+        // The subcommand's own usage line under the message, as clap's errors have.
+        let mut lab = <LabCli as clap::CommandFactory>::command();
+        lab.build();
+        Err(match lab.find_subcommand_mut(command) {
+            Some(sub) => sub.error(ErrorKind::ArgumentConflict, why),
+            None => lab.error(ErrorKind::ArgumentConflict, why),
+        })
+    }
 }
 
 /// The lab's subcommands.
@@ -49,7 +88,7 @@ pub(crate) enum LabCommand {
 #[derive(Debug, Args)]
 pub(crate) struct MatchArgs {
     /// Games to play (two per opening; the deck starts again if more are asked).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = whole::<u32>(1, 100_000))]
     pub(crate) games: u32,
     /// Thinking time per move in milliseconds, as a budget: about that on average, up to
     /// three times it for a hard move (see --wall).
@@ -68,7 +107,7 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) openings: Option<PathBuf>,
     /// Plies after which an unfinished game is adjudicated a draw.
-    #[arg(long, value_name = "MAX_PLIES", default_value = "300", value_parser = clap::value_parser!(u32).range(10..=10_000).map(|n| n as usize))]
+    #[arg(long, value_name = "MAX_PLIES", default_value = "300", allow_negative_numbers = true, value_parser = whole::<u32>(10, 10_000).map(|n| n as usize))]
     pub(crate) max_plies: usize,
     /// Transposition table size per player in MB [default: 16 MB for each 100 ms of
     /// --movetime, from 16 to 256 MB; 64 MB on a --clock].
@@ -123,7 +162,7 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "against")]
     pub(crate) net_b: Option<PathBuf>,
     /// Games played at once.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u32>(1, 64))]
     pub(crate) concurrency: u32,
     /// Stop once a sequential test decides between ELO0 and ELO1 for player A (95 %
     /// confidence each way), e.g. --sprt 0,10.
@@ -271,21 +310,21 @@ pub(crate) struct SelfplayArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) out: PathBuf,
     /// Games to play.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<u32>(1, 10_000_000))]
     pub(crate) games: u32,
     /// Nodes searched per move.
-    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    #[arg(long, default_value_t = 5000, allow_negative_numbers = true, value_parser = whole::<u64>(100, 100_000_000))]
     pub(crate) nodes: u64,
     /// Nodes searched per move while the board has at least --deep-pieces pieces (default:
     /// --nodes throughout): sharper labels for the opening and middle game, the ending
     /// still played out fast.
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    #[arg(long, value_name = "NODES", allow_negative_numbers = true, value_parser = whole::<u64>(100, 100_000_000))]
     pub(crate) deep_nodes: Option<u64>,
     /// The fewest pieces on the board at which --deep-nodes applies.
-    #[arg(long, default_value_t = 14, requires = "deep_nodes", value_parser = clap::value_parser!(u32).range(2..=24))]
+    #[arg(long, default_value_t = 14, requires = "deep_nodes", allow_negative_numbers = true, value_parser = whole::<u32>(2, 24))]
     pub(crate) deep_pieces: u32,
     /// Games played at once (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u16>(1, 256).map(usize::from))]
     pub(crate) threads: Option<usize>,
     /// Seed of the games' random moves.
     #[arg(long, default_value_t = 1)]
@@ -312,7 +351,7 @@ pub(crate) struct TrainArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) out: PathBuf,
     /// Passes over the data.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, default_value_t = 30, allow_negative_numbers = true, value_parser = whole::<u32>(1, 10_000))]
     pub(crate) epochs: u32,
     /// The game result's share of each target, 0 to 1 (the search score has the rest).
     #[arg(long, default_value_t = 0.5, value_parser = share)]
@@ -382,10 +421,10 @@ pub(crate) struct BookBuildArgs {
     #[arg(long, allow_negative_numbers = true, default_value_t = 3, value_parser = at_least(1u32))]
     pub(crate) min_games: u32,
     /// How many plies of each game to look at.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=60).map(|n| n as usize))]
+    #[arg(long, default_value_t = 16, allow_negative_numbers = true, value_parser = whole::<u32>(1, 60).map(|n| n as usize))]
     pub(crate) plies: usize,
     /// Positions searched at once (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256).map(usize::from))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u16>(1, 256).map(usize::from))]
     pub(crate) threads: Option<usize>,
     /// Start from this book file (`.txt`, or `.zst` compressed): its positions are
     /// kept, not searched again.
@@ -395,19 +434,19 @@ pub(crate) struct BookBuildArgs {
     /// positions searched, the nearest to the ballots' best play first (a position
     /// costs the sum, along its line, of how much each move scored below the best,
     /// plus --ply-cost a ply).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = at_least(0usize))]
     pub(crate) expand: usize,
     /// Dropout expansion follows the moves scoring at most this many hundredths of a
     /// man below the best.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u16).map(i32::from))]
+    #[arg(long, default_value_t = 30, allow_negative_numbers = true, value_parser = whole::<u16>(0, 1000).map(i32::from))]
     pub(crate) margin: i32,
     /// What each ply away from the ballot adds to a position's cost in dropout
     /// expansion, in hundredths of a man.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).map(i32::from))]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true, value_parser = whole::<u16>(0, 1000).map(i32::from))]
     pub(crate) ply_cost: i32,
     /// The best moves each search of dropout expansion scores (multi-PV): the
     /// alternatives it may follow.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..=16).map(usize::from))]
+    #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = whole::<u16>(1, 16).map(usize::from))]
     pub(crate) lines: usize,
 }
 

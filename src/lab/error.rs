@@ -22,9 +22,10 @@ pub(crate) enum LabError {
     Openings(String, OpeningsError),
     /// Every opening of the deck (named) is barred.
     NoOpenings(String),
-    /// A training data or weights file (`selfplay`, `train`, `book`) cannot be read or
-    /// written: the file and why (with the line, for a faulty line).
-    DataFile(PathBuf, String),
+    /// A file given with an option (`--out`, `--data`, `--pdn`, `--from`, ...) cannot be
+    /// read or written: the option, the file and why (with the line, for a faulty
+    /// line), so that a message says which of a command's files is at fault.
+    DataFile(&'static str, PathBuf, String),
     /// `train`: the files given hold no training position (or none were given).
     NoTrainingData,
     /// `match --against`: the program cannot play (missing, failing, no move), found
@@ -43,14 +44,14 @@ impl fmt::Display for LabError {
         match self {
             LabError::Command(e) => write!(f, "{e}"),
             LabError::PdnFile(e) => write!(f, "--pdn: {e}"),
-            LabError::OpeningsFile(path, e) => write!(
-                f,
-                "cannot read the openings file {} given with --openings: {e}",
-                path.display()
-            ),
+            LabError::OpeningsFile(path, e) => {
+                write!(f, "--openings {}: {}", path.display(), io_why(e))
+            }
             LabError::Openings(source, e) => write!(f, "{source}: {e}"),
             LabError::NoOpenings(source) => write!(f, "{source}: no opening that is not barred"),
-            LabError::DataFile(path, why) => write!(f, "{}: {why}", path.display()),
+            LabError::DataFile(option, path, why) => {
+                write!(f, "{option} {}: {why}", path.display())
+            }
             LabError::NoTrainingData => write!(
                 f,
                 "no training positions: give --data files made by checkers-lab selfplay, or \
@@ -67,6 +68,31 @@ impl fmt::Display for LabError {
             ),
             LabError::Interrupted(kept) => write!(f, "interrupted: {kept}"),
         }
+    }
+}
+
+/// Why a file cannot be used, in words: "no such file" rather than the system's "No
+/// such file or directory (os error 2)", as the option and the file are named before it.
+pub(crate) fn io_why(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Why the PDN file `path` cannot be read, without the file's name that the store's
+/// messages start with (the option and the file are named before it).
+pub(crate) fn store_why(path: &std::path::Path, e: &StoreError) -> String {
+    if let StoreError::Read(_, io) = e {
+        return io_why(io);
+    }
+    let said = e.to_string();
+    let name = path.display().to_string();
+    match said.strip_prefix(&name) {
+        Some(rest) if rest.starts_with(": ") => rest[2..].to_string(),
+        Some(rest) if rest.starts_with(' ') => format!("it{rest}"),
+        _ => said,
     }
 }
 
@@ -140,7 +166,7 @@ mod tests {
         assert_eq!(exit.code, 1);
         let message = exit.message.unwrap();
         assert!(
-            message.starts_with("checkers-lab: cannot read the openings file deck "),
+            message.starts_with("checkers-lab: --openings deck: no such file"),
             "{message}"
         );
         let interrupted = super::exit(&Err(LabError::Interrupted("kept".into())));

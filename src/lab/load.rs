@@ -31,13 +31,13 @@ pub(crate) struct LoadArgs {
     #[arg(long, value_name = "ADDR:PORT")]
     pub(crate) server: SocketAddr,
     /// Players to log in.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(2..=60_000))]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = crate::cli::whole::<u32>(2, 60_000))]
     pub(crate) players: u32,
     /// Games in play at once (two players each; the other players stay idle).
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = crate::cli::at_least(1u32))]
     pub(crate) games: u32,
     /// Seconds of play to measure.
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 60, allow_negative_numbers = true, value_parser = crate::cli::at_least(1u64))]
     pub(crate) seconds: u64,
     /// A player's mean thinking time before each move, in milliseconds (each waits a
     /// random time up to twice it).

@@ -187,7 +187,7 @@ pub(crate) fn play_match(
         )?;
     }
     if let Some(path) = &args.pdn {
-        super::train::refuse_missing_folder(path)?;
+        super::train::refuse_missing_folder("--pdn", path)?;
         check_appendable(path).map_err(LabError::PdnFile)?;
     }
     let levels = args.levels.0;

@@ -48,7 +48,17 @@ use cli::{LabCli, LabCommand};
 /// prints how it ended and gives the exit status.
 pub fn main() -> std::process::ExitCode {
     interrupt::watch_signals_in_this_process();
-    crate::commands::main_of(|cli: LabCli| exit(&run(cli)))
+    crate::commands::main_of(|cli: LabCli| match cli.check() {
+        // A usage error clap's rules could not see: said as clap says its own, status 2.
+        Err(usage) => crate::commands::Exit {
+            code: 2,
+            message: Some(crate::text::printable_lines(
+                usage.render().to_string().trim_end(),
+                8192,
+            )),
+        },
+        Ok(()) => exit(&run(cli)),
+    })
 }
 
 /// Runs what the lab's command line `cli` asks for, writing its report to standard

@@ -12,6 +12,7 @@
 //! where they hold the position, else a search of `--depth` plies.
 
 use super::LabError;
+use super::error::io_why;
 use crate::engine::Score;
 use crate::engine::egdb::Egdb;
 use crate::puzzles::proof::{proof, two_best};
@@ -40,13 +41,13 @@ pub(crate) struct PuzzlesArgs {
     #[arg(long, value_name = "DIR")]
     pub(crate) egdb: Option<PathBuf>,
     /// The search depth in plies (1-40).
-    #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..=40))]
+    #[arg(long, default_value_t = 11, allow_negative_numbers = true, value_parser = crate::cli::whole::<u32>(1, 40))]
     pub(crate) depth: u32,
     /// Positions with more pieces than this are skipped.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 12, allow_negative_numbers = true, value_parser = crate::cli::whole::<u32>(2, 24))]
     pub(crate) max_pieces: u32,
     /// Read only the first N games.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::cli::at_least(1usize))]
     pub(crate) games: Option<usize>,
     /// Write the puzzles found to this file instead of standard output.
     #[arg(long, value_name = "FILE")]
@@ -127,12 +128,26 @@ pub(crate) fn run(args: &PuzzlesArgs, out: &mut impl Write) -> Result<(), LabErr
     // so is a FIFO or a missing folder.
     if let Some(path) = &args.out {
         crate::store::files::check_replaceable(path)
-            .map_err(|e| LabError::DataFile(path.clone(), e.to_string()))?;
+            .map_err(|e| LabError::DataFile("--out", path.clone(), io_why(&e)))?;
         super::train::refuse_existing_out(path, None)?;
-        super::train::refuse_missing_folder(path)?;
+        super::train::refuse_missing_folder("--out", path)?;
     }
     let dir = match &args.egdb {
-        Some(dir) => dir.clone(),
+        // A mistyped folder would search without the databases, hours of puzzles
+        // judged by search alone: refused, as any file an option names that is not there.
+        Some(dir) => match std::fs::metadata(dir) {
+            Ok(meta) if meta.is_dir() => dir.clone(),
+            found => {
+                let why = match found {
+                    Ok(_) => "it is not a folder".to_string(),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        "no such folder".to_string()
+                    }
+                    Err(e) => io_why(&e),
+                };
+                return Err(LabError::DataFile("--egdb", dir.clone(), why));
+            }
+        },
         None => crate::store::egdb_dir().ok_or(LabError::NoDataFolder)?,
     };
     let (db, problems) = Egdb::open(&dir);
@@ -176,7 +191,7 @@ pub(crate) fn run(args: &PuzzlesArgs, out: &mut impl Write) -> Result<(), LabErr
     bar.finish();
     match &args.out {
         Some(path) => crate::store::write_atomic(path, &written)
-            .map_err(|e| LabError::DataFile(path.clone(), e.to_string()))?,
+            .map_err(|e| LabError::DataFile("--out", path.clone(), io_why(&e)))?,
         None => out.write_all(&written)?,
     }
     writeln!(

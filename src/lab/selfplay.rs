@@ -2,6 +2,7 @@
 
 use super::LabError;
 use super::cli::SelfplayArgs;
+use super::error::io_why;
 use super::games::{SelfplayOptions, play_game};
 use super::interrupt::Interrupt;
 use super::training::Sample;
@@ -43,10 +44,10 @@ pub(crate) fn play(
     // A FIFO or a device is refused here, before any game is played, and so is a file
     // of something else, which adding lines would damage.
     check_training_data(&args.out)?;
-    super::train::refuse_missing_folder(&args.out)?;
+    super::train::refuse_missing_folder("--out", &args.out)?;
     refuse_seed_played(args)?;
     let file = LineFile::open(&args.out)
-        .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile("--out", args.out.clone(), io_why(&e)))?;
     record_seed(args)?;
     // Barred ballots are lost by force: games from them teach little.
     let openings: Vec<Opening> = acf_openings()
@@ -113,7 +114,7 @@ pub(crate) fn play(
             // A whole game at a time, all or nothing: stopped by Ctrl-C or a full disk,
             // the file ends with a whole line.
             file.append(&lines)
-                .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+                .map_err(|e| LabError::DataFile("--out", args.out.clone(), io_why(&e)))?;
             positions += game.positions.len();
             if game.winner.is_some() {
                 wins += 1;
@@ -127,13 +128,14 @@ pub(crate) fn play(
     });
     bar.finish_and_clear();
     written?;
-    let minutes = started.elapsed().as_secs_f64() / 60.0;
+    let elapsed = started.elapsed();
+    let minutes = elapsed.as_secs_f64() / 60.0;
     let played = wins + draws;
     let out_name = crate::text::printable_path(&args.out);
     writeln!(
         out,
-        "{played} games ({wins} won, {draws} drawn), {positions} positions in {:.1} min ({:.0} positions a minute) added to {out_name}",
-        minutes,
+        "{played} games ({wins} won, {draws} drawn), {positions} positions in {} ({:.0} positions a minute) added to {out_name}",
+        time_taken(elapsed),
         positions as f64 / minutes.max(1e-9),
     )?;
     if interrupt.is_raised() {
@@ -179,6 +181,15 @@ fn fresh_seed(played: &[u64]) -> u64 {
     seed
 }
 
+/// A time taken as a report says it: seconds under a minute ("in 12.3 s", where "in
+/// 0.2 min" said little), minutes from there.
+fn time_taken(elapsed: std::time::Duration) -> String {
+    match elapsed.as_secs_f64() {
+        s if s < 59.95 => format!("{s:.1} s"),
+        s => format!("{:.1} min", s / 60.0),
+    }
+}
+
 /// Refuses a `--seed` whose games `--out` holds already: the same seed plays the same
 /// games, so they would be added twice (training data weighted twice over, for nothing).
 fn refuse_seed_played(args: &SelfplayArgs) -> Result<(), LabError> {
@@ -187,6 +198,7 @@ fn refuse_seed_played(args: &SelfplayArgs) -> Result<(), LabError> {
         return Ok(());
     }
     Err(LabError::DataFile(
+        "--out",
         args.out.clone(),
         format!(
             "holds the games of --seed {} already ({} lists the seeds that added to it): \
@@ -214,7 +226,7 @@ fn record_seed(args: &SelfplayArgs) -> Result<(), LabError> {
     options
         .open(&path)
         .and_then(|mut file| writeln!(file, "{}", args.seed))
-        .map_err(|e| LabError::DataFile(path, e.to_string()))
+        .map_err(|e| LabError::DataFile("--out", path, io_why(&e)))
 }
 
 /// Checks that `path`, if it is there, is training data (its first line that is not
@@ -225,11 +237,11 @@ fn check_training_data(path: &std::path::Path) -> Result<(), LabError> {
     use std::io::Read;
     /// How much of the file's start is looked at: blank lines may come first.
     const HEAD_BYTES: u64 = 64 << 10;
-    let fail = |why: String| LabError::DataFile(path.to_path_buf(), why);
+    let fail = |why: String| LabError::DataFile("--out", path.to_path_buf(), why);
     let (file, size) = match crate::store::files::open_regular(path) {
         Ok(opened) => opened,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(fail(e.to_string())),
+        Err(e) => return Err(fail(io_why(&e))),
     };
     let mut head = Vec::new();
     file.take(HEAD_BYTES.min(size))

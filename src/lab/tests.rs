@@ -258,8 +258,10 @@ fn a_network_goes_on_training_from_the_last_generation() {
     let o = train(junk.to_str().unwrap(), "net");
     assert_eq!(Some(o.code), Some(1));
     assert!(
-        o.stderr
-            .contains("junk.bin: not a checkers network file (the --from network file)"),
+        o.stderr.contains(&format!(
+            "--from {}: not a checkers network file",
+            junk.display()
+        )),
         "{}",
         o.stderr
     );
@@ -307,7 +309,7 @@ fn selfplay_searches_deeper_from_a_number_of_pieces_and_refuses_an_impossible_on
     assert_eq!(Some(o.code), Some(2));
     let err = o.stderr.clone();
     assert!(err.contains("--deep-pieces"), "{err}");
-    assert!(err.contains("30 is not in 2..=24"), "{err}");
+    assert!(err.contains("must be a whole number from 2 to 24"), "{err}");
     assert!(!data.exists(), "nothing is written for a refused option");
     // Without --deep-nodes, --deep-pieces would do nothing: it is refused, not ignored.
     let o = run(&["selfplay", "--deep-pieces", "16", "--out", data_arg]);

@@ -2,6 +2,7 @@
 
 use super::LabError;
 use super::cli::{TrainArgs, TrainModel};
+use super::error::{io_why, store_why};
 use super::interrupt::Interrupt;
 use super::net_training::{FloatNetwork, NetTrainOptions, TrainingState, train_network};
 use super::training::{Sample, TrainOptions, train};
@@ -59,13 +60,15 @@ pub(crate) fn train_until(
     // A FIFO or a device as --out is refused before the training, not after, and so
     // is a file that is there already (but the network --from goes on from).
     check_replaceable(&args.out)
-        .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile("--out", args.out.clone(), io_why(&e)))?;
     refuse_existing_out(&args.out, args.from.as_deref())?;
-    refuse_missing_folder(&args.out)?;
+    refuse_missing_folder("--out", &args.out)?;
     if args.model == TrainModel::Table
-        && let Some(path) = args.from.as_ref().or(args.resume.as_ref())
+        && let Some((option, path)) = (args.from.as_ref().map(|p| ("--from", p)))
+            .or(args.resume.as_ref().map(|p| ("--resume", p)))
     {
         return Err(LabError::DataFile(
+            option,
             path.clone(),
             "--from and --resume go on training a network (--model net); the pattern \
              table is trained afresh"
@@ -138,7 +141,7 @@ pub(crate) fn train_until(
     });
     bar.finish_and_clear();
     write_atomic(&args.out, &weights.to_bytes())
-        .map_err(|e| LabError::DataFile(args.out.clone(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile("--out", args.out.clone(), io_why(&e)))?;
     writeln!(
         out,
         "trained on {} positions ({} held out) in {:.1} s; K = {:.0}",
@@ -177,6 +180,7 @@ pub(crate) fn refuse_existing_out(out: &Path, updated: Option<&Path>) -> Result<
         return Ok(());
     }
     Err(LabError::DataFile(
+        "--out",
         out.to_path_buf(),
         "is there already: --out writes a new file and does not replace one (it may be \
          hours of work); give another name, or remove it first"
@@ -187,10 +191,11 @@ pub(crate) fn refuse_existing_out(out: &Path, updated: Option<&Path>) -> Result<
 /// Refuses an output file in a folder that does not exist, before any work, as the
 /// `checkers` binary refuses one (`--save`, `analyse --out`): a mistyped folder is said
 /// at once rather than made, hours later, where nobody looks.
-pub(crate) fn refuse_missing_folder(out: &Path) -> Result<(), LabError> {
+pub(crate) fn refuse_missing_folder(option: &'static str, out: &Path) -> Result<(), LabError> {
     let folder = crate::store::files::folder_of(out);
     match std::fs::metadata(&folder) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(LabError::DataFile(
+            option,
             out.to_path_buf(),
             crate::store::StoreError::NoFolder(folder).to_string(),
         )),
@@ -219,14 +224,15 @@ fn run_net(
     interrupt: &Interrupt,
     out: &mut impl Write,
 ) -> Result<(), LabError> {
-    let fail = |path: &Path, why: String| LabError::DataFile(path.to_path_buf(), why);
+    let fail =
+        |option, path: &Path, why: String| LabError::DataFile(option, path.to_path_buf(), why);
     let checkpoint = checkpoint_path(&args.out);
     let start = match &args.resume {
         Some(path) => {
             let bytes = crate::store::files::read_bounded(path, 64 << 20)
-                .map_err(|e| fail(path, e.to_string()))?;
+                .map_err(|e| fail("--resume", path, io_why(&e)))?;
             let state = TrainingState::from_checkpoint(&bytes, args.seed)
-                .map_err(|e| fail(path, e.to_string()))?;
+                .map_err(|e| fail("--resume", path, e.to_string()))?;
             writeln!(
                 out,
                 "resuming after pass {} of {}",
@@ -277,7 +283,8 @@ fn run_net(
         }
     });
     bar.finish_and_clear();
-    saved.map_err(|e| fail(&checkpoint, e.to_string()))?;
+    // The checkpoint is written beside --out, under its name.
+    saved.map_err(|e| fail("--out", &checkpoint, e.to_string()))?;
     let Some((net, report)) = trained else {
         return Err(LabError::Interrupted(match checkpointed {
             Some((path, pass)) => {
@@ -295,14 +302,15 @@ fn run_net(
             ),
         }));
     };
-    write_atomic(&args.out, &net.to_bytes()).map_err(|e| fail(&args.out, e.to_string()))?;
+    write_atomic(&args.out, &net.to_bytes()).map_err(|e| fail("--out", &args.out, io_why(&e)))?;
     writeln!(
         out,
-        "trained the network on {} positions ({} held out) in {:.1} s with {} threads; K = {:.0}",
+        "trained the network on {} positions ({} held out) in {:.1} s with {} thread{}; K = {:.0}",
         report.train_samples,
         report.validation_samples,
         started.elapsed().as_secs_f64(),
         options.threads,
+        if options.threads == 1 { "" } else { "s" },
         report.scale
     )?;
     if report.validation_samples == 0 {
@@ -321,17 +329,12 @@ fn run_net(
 /// Reads a network file (one `train --model net` wrote), given with `option`, for a
 /// match or self-play. Only a regular file of a network's size is read.
 pub(crate) fn read_network(
-    option: &str,
+    option: &'static str,
     path: &Path,
 ) -> Result<std::sync::Arc<crate::engine::nnue::Nnue>, LabError> {
-    let fail = |why: String| {
-        LabError::DataFile(
-            path.to_path_buf(),
-            format!("{why} (the {option} network file)"),
-        )
-    };
+    let fail = |why: String| LabError::DataFile(option, path.to_path_buf(), why);
     let bytes = crate::store::files::read_bounded(path, Nnue::FILE_BYTES as u64 + 1)
-        .map_err(|e| fail(e.to_string()))?;
+        .map_err(|e| fail(io_why(&e)))?;
     Nnue::from_bytes(&bytes)
         .map(std::sync::Arc::new)
         .map_err(|e| fail(e.to_string()))
@@ -369,8 +372,8 @@ fn read_data(
     samples: &mut Vec<Sample>,
     interrupt: &Interrupt,
 ) -> Result<bool, LabError> {
-    let fail = |why: String| LabError::DataFile(path.to_path_buf(), why);
-    let (file, size) = open_regular(path).map_err(|e| fail(e.to_string()))?;
+    let fail = |why: String| LabError::DataFile("--data", path.to_path_buf(), why);
+    let (file, size) = open_regular(path).map_err(|e| fail(io_why(&e)))?;
     if size > MAX_DATA_BYTES {
         return Err(fail(format!(
             "it is {} MB, more than training data can be ({} MB at most)",
@@ -419,7 +422,7 @@ fn read_games(
     interrupt: &Interrupt,
 ) -> Result<Option<(usize, usize)>, LabError> {
     let games = crate::store::file_games(path)
-        .map_err(|e| LabError::DataFile(path.to_path_buf(), e.to_string()))?;
+        .map_err(|e| LabError::DataFile("--pdn", path.to_path_buf(), store_why(path, &e)))?;
     let (mut used, mut skipped) = (0, 0);
     for game in games {
         if interrupt.is_raised() {

@@ -584,7 +584,10 @@ fn a_match_measures_a_network_file_against_the_embedded_network() {
     assert_eq!(o.status.code(), Some(1));
     assert!(!stdout(&o).contains("game 1:"));
     assert!(
-        stderr(&o).contains("junk.bin: not a checkers network file (the --net-a network file)"),
+        stderr(&o).contains(&format!(
+            "--net-a {}: not a checkers network file",
+            junk.display()
+        )),
         "{}",
         stderr(&o)
     );
@@ -619,9 +622,10 @@ fn a_match_measures_a_network_file_against_the_embedded_network() {
     let o = run(&["match", "--net-b", fifo.to_str().unwrap(), "--games", "2"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains(
-            "fifo.bin: it is a FIFO (named pipe), not a regular file (the --net-b network file)"
-        ),
+        stderr(&o).contains(&format!(
+            "--net-b {}: it is a FIFO (named pipe), not a regular file",
+            fifo.display()
+        )),
         "{}",
         stderr(&o)
     );

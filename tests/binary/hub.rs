@@ -476,3 +476,25 @@ fn quit_mid_search_says_done_first() {
     assert!(value(done.last().unwrap(), "move").is_some(), "{done:?}");
     client.ends_with_success();
 }
+
+#[test]
+fn a_move_time_of_zero_is_answered_with_an_error_and_the_limits_before_kept() {
+    let home = tempfile::tempdir().unwrap();
+    let o = crate::common::command::output_piped_in(
+        home.path(),
+        &["hub"],
+        "hub\ninit\nset-param name=book value=false\nlevel depth=2\nlevel move-time=0\npos\ngo think\n",
+    );
+    assert!(o.status.success());
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        said.contains(
+            "error message=\"move-time=0 is out of range: move-time is more than 0 seconds\""
+        ),
+        "{said}"
+    );
+    // The search went by the depth given before, not by no time at all.
+    let infos: Vec<&str> = said.lines().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(value(infos.last().unwrap(), "depth"), Some("2"), "{said}");
+    assert!(said.lines().any(|l| l.starts_with("done move=")), "{said}");
+}

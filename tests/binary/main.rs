@@ -23,6 +23,8 @@ mod egdb;
 mod explore;
 mod files;
 mod hub;
+#[cfg(feature = "lab")]
+mod lab_messages;
 mod matches;
 mod network;
 mod network_attacks;

@@ -372,3 +372,26 @@ fn plain_before_puzzle_is_plain_mode_and_puzzle_n_opens_the_files_puzzle() {
     session.send(b"quit\r");
     assert!(session.exit_status().success());
 }
+
+/// Two numbers where one is taken (`--number 5 7`, `5 7`) say so, instead of reading
+/// the second as a file that cannot be read.
+#[test]
+fn two_puzzle_numbers_are_told_apart_from_a_file() {
+    for (args, said) in [
+        (
+            &["puzzle", "--plain", "--number", "5", "7"][..],
+            "--number 5 and 7",
+        ),
+        (&["puzzle", "--plain", "5", "7"], "5 and 7"),
+    ] {
+        let o = run(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!(
+                "checkers: one puzzle number only: {said} both given"
+            )),
+            "{args:?}: {err}"
+        );
+    }
+}

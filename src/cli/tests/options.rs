@@ -67,11 +67,11 @@ fn a_number_option_given_no_number_says_which_numbers_it_takes() {
             &["--level", ""],
             "'' is not a whole number: give one from 1 to 10",
         ),
-        (&["--level", "11"], "11 is not from 1 to 10"),
+        (&["--level", "11"], "must be a whole number from 1 to 10"),
         // A negative number reaches the option's own check (clap took it for an
         // option: "unexpected argument '-1' found").
-        (&["--level", "-1"], "-1 is not from 1 to 10"),
-        (&["--threads", "-2"], "-2 is not from 1 to 256"),
+        (&["--level", "-1"], "must be a whole number from 1 to 10"),
+        (&["--threads", "-2"], "must be a whole number from 1 to 256"),
         (
             &["--match", "two"],
             "'two' is not a whole number: give one from 1 to 100",
@@ -85,7 +85,10 @@ fn a_number_option_given_no_number_says_which_numbers_it_takes() {
             "'x' is not a whole number: give one from 0 to 30",
         ),
         (&["host", "--port", "x"], "give one from 0 to 65535"),
-        (&["host", "--port", "70000"], "70000 is not from 0 to 65535"),
+        (
+            &["host", "--port", "70000"],
+            "must be a whole number from 0 to 65535",
+        ),
         (
             &["analyse", "--movetime", "1s"],
             "'1s' is not a whole number: give one",
