@@ -673,7 +673,11 @@ mod tests {
             limits(&spec("level move-time=0.02")),
             Limits::movetime_ms(20)
         );
-        assert_eq!(limits(&spec("level move-time=0")), Limits::movetime_ms(1));
+        // Under a millisecond is a millisecond; no time at all is refused (see message.rs).
+        assert_eq!(
+            limits(&spec("level move-time=0.0001")),
+            Limits::movetime_ms(1)
+        );
         assert_eq!(limits(&spec("level infinite")), Limits::infinite());
         assert_eq!(limits(&LevelSpec::default()), Limits::movetime_ms(1000));
         // A bare `level` is Scan's way back to the default.
