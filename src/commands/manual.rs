@@ -73,9 +73,8 @@ pub(crate) fn write_page(out: &mut impl Write) -> Result<(), CommandError> {
 }
 
 /// Writes `checkers.1` and a page for every command, and every command of a command
-/// (`checkers-egdb-build.1`), into `dir` (made if missing, as `mkdir` makes it: in a
-/// folder that exists), each referring only to pages written with it. The files
-/// written, the program's first.
+/// (`checkers-egdb-build.1`), into `dir` (made if missing, with the folders above it),
+/// each referring only to pages written with it. The files written, the program's first.
 pub(crate) fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
     // A file (or FIFO) where the folder should be is a usage error said in words, not
     // "File exists (os error 17)" from making the folder.
@@ -89,19 +88,6 @@ pub(crate) fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
         return Err(CommandError::ManualFolder(format!(
             "--dir {} is {kind}, not a folder",
             crate::text::printable_path(dir)
-        )));
-    }
-    // A mistyped path (`~/.local/shrae/man/man1`) is refused rather than made, folders
-    // and all, where nobody looks for the pages; the last folder alone is made, as
-    // `mkdir` makes it.
-    let parent = crate::store::files::folder_of(dir);
-    if std::fs::symlink_metadata(dir).is_err() && !parent.is_dir() {
-        return Err(CommandError::ManualFolder(format!(
-            "--dir {}: the folder {} is not there, so the pages' folder is not made in \
-             it (a mistyped path?); make it first (mkdir -p {}) or give another",
-            crate::text::printable_path(dir),
-            crate::text::printable_path(&parent),
-            crate::text::printable_path(&parent)
         )));
     }
     std::fs::create_dir_all(dir).map_err(|e| CommandError::ManualFile(dir.to_path_buf(), e))?;
@@ -128,13 +114,43 @@ pub(crate) fn write_pages(dir: &Path) -> Result<Vec<PathBuf>, CommandError> {
     Ok(written)
 }
 
+/// The highest folder of `dir`'s path that is not there (`dir` itself, or one above
+/// it), which making `dir` makes; `None` when `dir` is there.
+fn highest_missing(dir: &Path) -> Option<PathBuf> {
+    let mut missing = None;
+    let mut at = Some(dir);
+    while let Some(path) = at {
+        if path.as_os_str().is_empty() || std::fs::symlink_metadata(path).is_ok() {
+            break;
+        }
+        missing = Some(path.to_path_buf());
+        at = path.parent();
+    }
+    missing
+}
+
 /// Runs `checkers manpage`: the page to `out`, or with `dir` every page into that
 /// folder and a line naming each file written.
 pub(crate) fn run(dir: Option<&Path>, out: &mut impl Write) -> Result<(), CommandError> {
     match dir {
         None => write_page(out),
         Some(dir) => {
-            for path in write_pages(dir)? {
+            // A mistyped path (`~/.local/shrae/man/man1`) is made, as the documented
+            // `~/.local/share/man/man1` must be on a fresh account, but never quietly:
+            // the first line names the highest folder that was not there.
+            let made = highest_missing(dir);
+            let written = write_pages(dir)?;
+            if let Some(made) = made {
+                writeln!(
+                    out,
+                    "Made the folder {} (it was not there)",
+                    crate::text::printable(
+                        &made.display().to_string(),
+                        crate::text::MAX_PATH_CHARS
+                    )
+                )?;
+            }
+            for path in written {
                 writeln!(
                     out,
                     "{}",
