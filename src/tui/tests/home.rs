@@ -235,6 +235,60 @@ fn the_homes_help_teaches_the_rules_before_the_keys() {
     }
     assert!(all.contains("u undo"), "{all}");
     assert!(all.contains("♚♚♚ ♔♔♔ kings"), "{all}");
+    // The games started here come back here on q: not the command line's --resume.
+    assert!(all.contains("q home screen (r there resumes)"), "{all}");
+    assert!(!all.contains("--resume"), "{all}");
+}
+
+/// At 40x15 the computer page's rows fit a line each, at every side and level (they
+/// wrapped: "You play     Black (you move" over "first)"), and say the same in short;
+/// a wider page keeps the whole words.
+#[test]
+fn the_computer_pages_rows_fit_a_40_column_screen() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('c'));
+    for (side, level, rows) in [
+        (
+            'b',
+            '1',
+            [
+                "You play  Black (you move first)",
+                "Level       1 > (0.75 s a move)",
+            ],
+        ),
+        (
+            'w',
+            '0',
+            [
+                "You play  White (it moves first)",
+                "Level     < 10   (3.00 s a move)",
+            ],
+        ),
+    ] {
+        key(&mut home, KeyCode::Char(side));
+        key(&mut home, KeyCode::Char(level));
+        let text = screen(&home, 40, 15);
+        for row in rows {
+            assert!(text.contains(row), "{row}:\n{text}");
+        }
+        // Each row alone on its line: the next line is the next row.
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("You play"))
+            .expect("the side's row");
+        assert!(lines[at + 1].contains("Level"), "{text}");
+        assert!(lines[at + 2].contains("Start the game"), "{text}");
+    }
+    let text = screen(&home, 80, 24);
+    assert!(
+        text.contains("You play     White (the computer moves first)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("< 10   of 10 (about 3.00 s a move)"),
+        "{text}"
+    );
 }
 
 /// The help's key line offers "PgDn more" only while more of the help is below: not at
