@@ -1060,9 +1060,10 @@ impl Plain {
         }
     }
 
-    /// Where an unfinished game left at this terminal goes on (`Runtime::left_words`).
+    /// Where an unfinished game left at this terminal goes on (`Runtime::farewell`),
+    /// taken up with `--resume` from the command line.
     fn kept(&self) -> Option<String> {
-        self.runtime.left_words()
+        self.runtime.farewell().words("checkers --resume")
     }
 
     /// Why the game is not saved, if it is not: the autosave failed, and a last try

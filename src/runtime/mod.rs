@@ -188,6 +188,41 @@ const TABLE_WATCH: Duration = Duration::from_millis(10);
 /// Shortest time between two progress reports of a search.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
+/// What became of a game left at a terminal, said once the board is gone: each front
+/// end words it, with its own way of taking a saved game up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Farewell {
+    /// Kept unfinished in its file (a match's game over with the next one to come
+    /// counts), for a resume to go on with.
+    Saved {
+        /// A match, not a single game, is kept.
+        is_match: bool,
+    },
+    /// Left at a table across the network: the table's words, which name the
+    /// command that takes the game up (a host's) or sits down again (a joiner's).
+    Table(String),
+    /// Over, with no match game to come: nothing to go on with.
+    Finished,
+    /// Never kept in a file (nothing played yet, or saving is off): nothing to go on with.
+    NotKept,
+}
+
+impl Farewell {
+    /// The words that say it, `resume` being how this front end takes a saved game up
+    /// ("checkers --resume" on the terminal, "r" on the home screen): `None` where
+    /// there is nothing to go on with.
+    pub(crate) fn words(&self, resume: &str) -> Option<String> {
+        match self {
+            Farewell::Saved { is_match } => Some(format!(
+                "The {} is saved: {resume} continues it.",
+                if *is_match { "match" } else { "game" }
+            )),
+            Farewell::Table(words) => Some(words.clone()),
+            Farewell::Finished | Farewell::NotKept => None,
+        }
+    }
+}
+
 /// A game in play with its side effects. See the [module documentation](self).
 #[derive(Debug)]
 pub(crate) struct Runtime {
@@ -423,25 +458,26 @@ impl Runtime {
         self.autosaver.path()
     }
 
-    /// Where an unfinished game left at this terminal goes on, said on the terminal once
-    /// the board is gone (as the quit question said it): at a host, how it takes the game
-    /// up again; at a joiner, whether the host keeps a game and how to sit down again;
-    /// nothing for a game not kept, or over and no match's game to come.
-    pub(crate) fn left_words(&self) -> Option<String> {
+    /// What became of the game left at this terminal, for each front end to say in its
+    /// own words (see [`Farewell::words`]): kept to go on with (a game or a match), at a
+    /// table across the network (its own words: how to take it up or sit down again),
+    /// finished, or never kept.
+    pub(crate) fn farewell(&self) -> Farewell {
         if self.table().is_some() {
-            return self.table_left_words();
+            return self
+                .table_left_words()
+                .map_or(Farewell::Finished, Farewell::Table);
         }
         let session = self.session();
-        let open =
-            self.autosave_path().is_some() && (!session.game().is_over() || session.match_waits());
-        open.then(|| {
-            if session.match_play().is_some() {
-                "The match is saved: checkers --resume continues it."
-            } else {
-                "The game is saved: checkers --resume continues it."
+        if self.autosave_path().is_none() {
+            Farewell::NotKept
+        } else if session.game().is_over() && !session.match_waits() {
+            Farewell::Finished
+        } else {
+            Farewell::Saved {
+                is_match: session.match_play().is_some(),
             }
-            .to_string()
-        })
+        }
     }
 
     /// For a game resumed from a record that stops at a faulty move: the words that

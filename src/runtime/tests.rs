@@ -410,3 +410,53 @@ fn a_flag_fall_arrives_as_an_event_with_no_input() {
         "nothing more is due"
     );
 }
+
+/// What a game left at this terminal leaves behind, said by each front end in its own
+/// words: a game (or a match) kept names how that front end takes it up (the home
+/// screen's `r`, the command line's `--resume`); one finished or never kept, nothing.
+#[test]
+fn the_farewell_says_what_became_of_the_game_and_each_front_end_words_it() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("game.pdn");
+    let file = GameFile::claim(&path).expect("the lock");
+    let mut runtime = Runtime::new(Session::new(Game::new()), Saving::Resumed(file), Pace::NONE);
+    runtime
+        .command(Command::PlayText("11-15".into()))
+        .expect("a legal move");
+    runtime.poll(Instant::now());
+    assert_eq!(runtime.farewell(), Farewell::Saved { is_match: false });
+    assert_eq!(
+        runtime.farewell().words("checkers --resume").as_deref(),
+        Some("The game is saved: checkers --resume continues it.")
+    );
+    assert_eq!(
+        runtime.farewell().words("r").as_deref(),
+        Some("The game is saved: r continues it.")
+    );
+    runtime
+        .command(Command::Resign(Color::White))
+        .expect("White resigns");
+    runtime.poll(Instant::now());
+    assert_eq!(runtime.farewell(), Farewell::Finished);
+    assert_eq!(runtime.farewell().words("r"), None);
+    let unkept = Runtime::new(Session::new(Game::new()), Saving::Off, Pace::NONE);
+    assert_eq!(unkept.farewell(), Farewell::NotKept);
+    assert_eq!(unkept.farewell().words("checkers --resume"), None);
+    // A match is said to be kept as a match, its game over with the next to come.
+    let path = dir.path().join("match-game.pdn");
+    let file = GameFile::claim(&path).expect("the lock");
+    let session = Session::new(Game::new()).with_match(2, MatchBallots::None, None);
+    let mut runtime = Runtime::new(session, Saving::Resumed(file), Pace::NONE);
+    runtime
+        .command(Command::PlayText("11-15".into()))
+        .expect("a legal move");
+    runtime
+        .command(Command::Resign(Color::White))
+        .expect("White resigns");
+    runtime.poll(Instant::now());
+    assert!(runtime.session().match_waits());
+    assert_eq!(
+        runtime.farewell().words("r").as_deref(),
+        Some("The match is saved: r continues it.")
+    );
+}

@@ -357,9 +357,34 @@ pub(crate) fn footer_keys(
         .collect()
 }
 
-/// The help overlay's lines: (label, help), in the table's order, each key once.
-pub(crate) fn help_lines() -> impl Iterator<Item = (&'static str, &'static str)> {
-    listed_keys()
+/// Where the game whose help is shown was started: what `q` does depends on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Quits {
+    /// From the command line: `q` ends the program; `--resume` takes the game up.
+    Program,
+    /// From the home screen: `q` goes back there, whose `r` takes the game up.
+    ToHome,
+    /// From the home screen, across the network: `q` leaves the table (it asks how)
+    /// for the home screen.
+    TableToHome,
+}
+
+/// The help overlay's lines: (label, help), in the table's order, each key once, `q`
+/// said as it `quits`.
+pub(crate) fn help_lines(quits: Quits) -> impl Iterator<Item = (&'static str, &'static str)> {
+    BOARD_KEYS
+        .iter()
+        .filter(|b| !b.label.is_empty() && !b.help.is_empty())
+        .map(move |b| {
+            let help = match (b.action, quits) {
+                // "then --resume" would send someone at the home screen to the command
+                // line.
+                (Some(Action::AskQuit), Quits::ToHome) => "home screen (r there resumes)",
+                (Some(Action::AskQuit), Quits::TableToHome) => "leave for the home screen (asks)",
+                _ => b.help,
+            };
+            (b.label, help)
+        })
 }
 
 /// The help overlay's lines at a server's table: only the keys it takes (those for a
@@ -398,14 +423,6 @@ fn refused_at_a_server(action: Action) -> bool {
             | Action::GameList
             | Action::OtherGame(_)
     )
-}
-
-/// Every binding the help lists: (label, help), in the table's order, each key once.
-fn listed_keys() -> impl Iterator<Item = (&'static str, &'static str)> {
-    BOARD_KEYS
-        .iter()
-        .filter(|b| !b.label.is_empty() && !b.help.is_empty())
-        .map(|b| (b.label, b.help))
 }
 
 #[cfg(test)]
@@ -558,7 +575,7 @@ mod tests {
     #[test]
     fn the_help_names_each_key_once() {
         let mut named: Vec<&str> = Vec::new();
-        for (label, _) in help_lines() {
+        for (label, _) in help_lines(Quits::Program) {
             for key in label.split(' ') {
                 assert!(!named.contains(&key), "{key} is in the help twice");
                 named.push(key);

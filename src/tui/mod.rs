@@ -372,7 +372,8 @@ fn run_shared(
             let result = event_loop(&mut terminal, settings.bell, &mut app, shared, None);
             // Read before the finish lets the table and the file go; said only if the
             // last save holds.
-            let left_words = app.runtime().left_words();
+            let left = app.runtime().farewell();
+            let left_words = left.words("checkers --resume");
             let unsaved = app.finish();
             result?;
             match left_home.take() {
@@ -382,9 +383,7 @@ fn run_shared(
                     // Said on the home screen, whose resume entry takes the game up.
                     home.message = match &unsaved {
                         Some(why) => Some(format!("The game is NOT saved: {why}.")),
-                        None => left_words.as_ref().map(|words| {
-                            words.replace("checkers --resume continues it", "r continues it")
-                        }),
+                        None => left.words("r"),
                     }
                     .map(|words| crate::text::printable(&words, 600));
                     // Said again once the program ends, as when it ends with the game.

@@ -56,6 +56,55 @@ fn type_a_move_see_it_listed_and_quit() {
     );
 }
 
+/// A match taken up from the home screen (its r) goes back there on q, as a game does:
+/// the question says so (it asked "Quit? The match is saved; checkers --resume
+/// continues it." and went back to the home screen all the same), the home screen says
+/// r continues the match, and the restored terminal says --resume does.
+#[test]
+fn a_match_resumed_from_the_home_screen_goes_back_there_and_says_r_continues_it() {
+    let sandbox = Sandbox::new();
+    let mut game = Session::start_in(&sandbox, &["--match", "1"], &[]);
+    game.wait_for("the match", |s| s.contents().contains("Match game 1 of 2"));
+    game.send(b"11-15\r");
+    game.wait_for("the move in the list", |s| {
+        s.contents().contains("1. 11-15")
+    });
+    game.send(b"q");
+    game.wait_for("the quit question", |s| {
+        s.contents()
+            .contains("Quit? The match is saved; checkers --resume continues it.")
+    });
+    game.send(b"y");
+    assert!(game.exit_status().success());
+
+    let mut home = Session::start_in(&sandbox, &[], &[]);
+    home.wait_for("the home screen", |s| {
+        s.contents().contains("Two players at this terminal")
+    });
+    home.send(b"r");
+    home.wait_for("the match taken up", |s| {
+        s.contents().contains("Match game 1 of 2") && s.contents().contains("1. 11-15")
+    });
+    home.send(b"q");
+    home.wait_for("the question to go back", |s| {
+        s.contents()
+            .contains("Back to the home screen? The match is saved; r there continues it.")
+    });
+    home.send(b"y");
+    home.wait_for("the home screen again", |s| {
+        let text = s.contents();
+        text.contains("Two players at this terminal")
+            && text.contains("The match is saved: r continues it.")
+    });
+    home.send(b"q");
+    assert!(home.exit_status().success());
+    let after = home.parser.screen().contents();
+    assert!(
+        after.contains("The match is saved: checkers --resume continues it."),
+        "{after}"
+    );
+}
+
 /// Every frame of the full screen is one synchronized update (DEC mode 2026): begun,
 /// drawn and ended before the next begins, so that a terminal that knows the mode never
 /// shows the top of a new screen over the rest of the old one (the home screen's rows

@@ -3,12 +3,12 @@
 //! preferences example reads, and every command line it shows parses as the program's
 //! (or the lab's) command line, as does every one the guides show.
 
-use crate::tui::keymap::help_lines;
+use crate::tui::keymap::{Quits, help_lines};
 
 #[test]
 fn the_readme_lists_every_key_as_the_key_map_has_it() {
     let readme = include_str!("../../../README.md");
-    for (label, help) in help_lines() {
+    for (label, help) in help_lines(Quits::Program) {
         let keys: Vec<String> = label
             .replace("{arrows}", "arrows")
             .replace("{steps}", "Left Right")

@@ -182,12 +182,15 @@ impl Side {
         order[(i + if back { 2 } else { 1 }) % 3]
     }
 
-    /// The side in words, with what it means.
-    fn words(self) -> &'static str {
-        match self {
-            Side::Black => "Black (you move first)",
-            Side::White => "White (the computer moves first)",
-            Side::Random => "either, drawn at the start",
+    /// The side in words, with what it means; in short where `narrow` (a 40-column
+    /// screen's row has room for no more).
+    fn words(self, narrow: bool) -> &'static str {
+        match (self, narrow) {
+            (Side::Black, _) => "Black (you move first)",
+            (Side::White, false) => "White (the computer moves first)",
+            (Side::White, true) => "White (it moves first)",
+            (Side::Random, false) => "either, drawn at the start",
+            (Side::Random, true) => "either, drawn by lot",
         }
     }
 }
@@ -308,6 +311,10 @@ pub(crate) enum Setting {
 
 /// The rows of the computer page: side, level, start.
 const COMPUTER_ROWS: usize = 3;
+/// The columns the computer page's rows take at their longest, marker included
+/// ("  Level        < 10 > of 10 (about 3.00 s a move)"): a narrower page has them in
+/// short, not wrapped.
+const COMPUTER_ROW_WIDTH: usize = 49;
 /// The piece of the computer page's level row that lowers the level when clicked: its
 /// `<`, after the marker and the row's name.
 const LEVEL_LOWER: usize = 2;
@@ -815,6 +822,8 @@ impl Home {
             &theme,
             Home::inner_width(area),
             false,
+            // The games started here go back here.
+            crate::tui::keymap::Quits::ToHome,
             true,
             crate::tui::view::board_cell(area),
         ));
@@ -903,16 +912,39 @@ impl Home {
         }
     }
 
-    /// The computer page's lines. The level's row has a `<` to lower it and a `>` to
-    /// raise it, drawn as keys, to click (a blank where it can go no further). The
-    /// note in short on a `compact` screen (or where the whole one does not fit), to be
-    /// read whole under the last row.
-    fn computer_lines(&self, theme: &Theme, row: usize, compact: bool) -> Vec<Line<'static>> {
+    /// The computer page's lines for a page `width` columns wide. The level's row has
+    /// a `<` to lower it and a `>` to raise it, drawn as keys, to click (a blank where
+    /// it can go no further). The note in short on a `compact` screen (or where the
+    /// whole one does not fit), to be read whole under the last row; the rows in short
+    /// where the whole ones would wrap.
+    fn computer_lines(
+        &self,
+        theme: &Theme,
+        row: usize,
+        compact: bool,
+        width: usize,
+    ) -> Vec<Line<'static>> {
         let seconds = self.level.movetime().as_secs_f64();
         let n = self.level.number();
-        let level = format!("Level        {n} of 10 (about {seconds:.2} s a move)");
+        let narrow = width < COMPUTER_ROW_WIDTH;
+        // On a narrow page the level's note drops what the note below says ("of 10")
+        // and the label its air, so that level 10's row fits 40 columns.
+        let (label, about) = if narrow {
+            ("Level     ", format!(" ({seconds:.2} s a move)"))
+        } else {
+            (
+                "Level        ",
+                format!(" of 10 (about {seconds:.2} s a move)"),
+            )
+        };
+        let level = format!("{label}{n}{about}");
+        let you_play = if narrow {
+            "You play  "
+        } else {
+            "You play     "
+        };
         let rows = [
-            format!("You play     {}", self.side.words()),
+            format!("{you_play}{}", self.side.words(narrow)),
             level,
             "Start the game".to_string(),
         ];
@@ -936,11 +968,11 @@ impl Home {
             };
             let spans = [
                 marker,
-                Span::styled("Level        ", style),
+                Span::styled(label, style),
                 Span::styled(lower, theme.key),
                 Span::styled(format!(" {n} "), style),
                 Span::styled(raise, theme.key),
-                Span::styled(format!(" of 10 (about {seconds:.2} s a move)"), style),
+                Span::styled(about, style),
             ];
             debug_assert_eq!(spans[LEVEL_LOWER].content, lower);
             debug_assert_eq!(spans[LEVEL_RAISE].content, raise);
@@ -1136,7 +1168,7 @@ impl Home {
         let compact = Home::compact(area);
         let mut body: Vec<Line<'static>> = match &self.page {
             Page::Menu => self.menu_lines(&theme, Home::roomy(area), compact, inner),
-            Page::Computer(row) => self.computer_lines(&theme, *row, compact),
+            Page::Computer(row) => self.computer_lines(&theme, *row, compact, inner),
             Page::Network => self.network.lines(&theme, compact),
             Page::Open => self.open_lines(&theme, compact),
             Page::Settings(row) => self.settings_lines(&theme, *row, compact),
@@ -1158,7 +1190,7 @@ impl Home {
                     + 2
             };
             if rows(&body) > usize::from(area.height) {
-                body = self.computer_lines(&theme, *row, true);
+                body = self.computer_lines(&theme, *row, true, inner);
                 squeeze = rows(&body) > usize::from(area.height);
             }
         }

@@ -77,8 +77,8 @@ fn computer_80x24_and_120x40() {
 }
 
 /// At 40x15 the computer page's note ran past the bottom, cut off mid-word ("b, w or a
-/// click"): there it is the short note, whole, on every row; a roomier screen keeps the
-/// whole note.
+/// click"): there it is whole, on every row (its rows in short leave it room for the
+/// whole note), and so are the keys.
 #[test]
 fn the_computer_pages_note_shows_whole_at_40x15() {
     let mut home = home();
@@ -93,7 +93,8 @@ fn the_computer_pages_note_shows_whole_at_40x15() {
             .join(" ");
         assert!(
             words.contains(
-                "Level 1 is a beginner, 10 its best; b or w picks your side, 0-9 the level."
+                "Level 1 is a beginner, 10 the program at its best. b, w or a click on the \
+                 side picks it; a digit (0 for 10) or < > the level."
             ),
             "row {row}:\n{text}"
         );
@@ -235,6 +236,60 @@ fn the_homes_help_teaches_the_rules_before_the_keys() {
     }
     assert!(all.contains("u undo"), "{all}");
     assert!(all.contains("♚♚♚ ♔♔♔ kings"), "{all}");
+    // The games started here come back here on q: not the command line's --resume.
+    assert!(all.contains("q home screen (r there resumes)"), "{all}");
+    assert!(!all.contains("--resume"), "{all}");
+}
+
+/// At 40x15 the computer page's rows fit a line each, at every side and level (they
+/// wrapped: "You play     Black (you move" over "first)"), and say the same in short;
+/// a wider page keeps the whole words.
+#[test]
+fn the_computer_pages_rows_fit_a_40_column_screen() {
+    let mut home = home();
+    key(&mut home, KeyCode::Char('c'));
+    for (side, level, rows) in [
+        (
+            'b',
+            '1',
+            [
+                "You play  Black (you move first)",
+                "Level       1 > (0.75 s a move)",
+            ],
+        ),
+        (
+            'w',
+            '0',
+            [
+                "You play  White (it moves first)",
+                "Level     < 10   (3.00 s a move)",
+            ],
+        ),
+    ] {
+        key(&mut home, KeyCode::Char(side));
+        key(&mut home, KeyCode::Char(level));
+        let text = screen(&home, 40, 15);
+        for row in rows {
+            assert!(text.contains(row), "{row}:\n{text}");
+        }
+        // Each row alone on its line: the next line is the next row.
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("You play"))
+            .expect("the side's row");
+        assert!(lines[at + 1].contains("Level"), "{text}");
+        assert!(lines[at + 2].contains("Start the game"), "{text}");
+    }
+    let text = screen(&home, 80, 24);
+    assert!(
+        text.contains("You play     White (the computer moves first)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("< 10   of 10 (about 3.00 s a move)"),
+        "{text}"
+    );
 }
 
 /// The help's key line offers "PgDn more" only while more of the help is below: not at
@@ -296,7 +351,9 @@ fn a_game_against_the_computer_is_set_up_and_started_by_mouse_alone() {
         let drawn = screen(&home, width, height);
         let row = drawn.lines().find(|l| l.contains("Level  ")).unwrap();
         assert!(!row.contains('<'), "{width}x{height}: {row}");
-        assert_eq!(click_on(&mut home, width, height, "> of 10"), None);
+        // A narrow page says the level's time in short, without "of 10".
+        let raise = if width < 50 { "> (" } else { "> of 10" };
+        assert_eq!(click_on(&mut home, width, height, raise), None);
         assert_eq!(home.level.number(), 2, "{width}x{height}");
         assert_eq!(click_on(&mut home, width, height, "Level  "), None);
         assert_eq!(home.level.number(), 2, "{width}x{height}");

@@ -1218,3 +1218,26 @@ fn a_move_typed_with_the_wrong_separator_is_played_with_a_word_on_its_notation()
     type_move(&mut app, "9x18");
     assert!(!message(&app).contains("typed"), "{}", message(&app));
 }
+
+/// In a game started from the home screen, `q` goes back there, whose `r` takes the
+/// game up again: the help says so (it said "q quit (then --resume)", the command
+/// line's way back); a game started from the command line keeps those words.
+#[test]
+fn the_help_of_a_game_from_the_home_screen_says_q_goes_back_there() {
+    for from_home in [false, true] {
+        let mut app = app();
+        app.from_home = from_home;
+        press(&mut app, KeyCode::Char('?'));
+        let screen = screen_text(&app);
+        assert_eq!(
+            screen.contains("q home screen (r there resumes)"),
+            from_home,
+            "{screen}"
+        );
+        assert_eq!(
+            screen.contains("q quit (then --resume)"),
+            !from_home,
+            "{screen}"
+        );
+    }
+}

@@ -474,3 +474,24 @@ fn a_match_resumed_from_a_record_without_names_calls_its_players_a_and_b() {
         "the score names them too: {screen}"
     );
 }
+
+/// A match taken up from the home screen (its `r`) goes back there on q, as a game
+/// does: the question says so, and how the match goes on from there (it asked "Quit?
+/// The match is saved; checkers --resume continues it." and went back to the home
+/// screen all the same).
+#[test]
+fn q_in_a_match_from_the_home_screen_asks_to_go_back_there() {
+    let mut app = match_app(Instant::now());
+    app.from_home = true;
+    assert_eq!(
+        press(&mut app, KeyCode::Char('q')),
+        Some(crate::tui::app::Flow::Continue)
+    );
+    let screen = screen_text(&app);
+    let asked = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        asked.contains("Back to the home screen? The match is saved; r there continues it."),
+        "{screen}"
+    );
+    assert!(!asked.contains("checkers --resume"), "{screen}");
+}

@@ -789,10 +789,13 @@ fn a_lan_host_waits_for_its_player_in_words_and_offers_no_move_until_they_join()
             "{}",
             message(&app)
         );
+        // Nothing to take back, and nobody to ask; no square to pick either: no cursor
+        // on the board (its brackets, "[███]").
         let keys = key_line(&app);
-        for offered in ["pick", "type"] {
+        for offered in ["pick", "type", "undo"] {
             assert!(!keys.contains(offered), "{size:?}: {offered} in {keys}");
         }
+        assert!(!screen.contains('['), "{size:?}: a cursor: {screen}");
         super::press(&mut app, KeyCode::Enter);
         assert!(app.board.pick.is_none());
         assert!(
@@ -830,5 +833,10 @@ fn a_lan_host_waits_for_its_player_in_words_and_offers_no_move_until_they_join()
             "{size:?}: {screen}"
         );
         assert!(key_line(&app).contains("pick"), "{screen}");
+        assert!(key_line(&app).contains("u undo"), "{screen}");
+        assert!(
+            screen.contains('['),
+            "{size:?}: the cursor is back: {screen}"
+        );
     }
 }

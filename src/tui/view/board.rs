@@ -67,13 +67,15 @@ impl Marks {
             }
             None => (Vec::new(), Vec::new()),
         };
-        // A spectator picks no piece: a cursor would offer what it cannot do.
+        // A spectator picks no piece, nor does a LAN host before its player joins (it
+        // refuses every move): a cursor would offer what it cannot do.
         let watching = app
             .runtime()
             .table()
             .is_some_and(|t| t.seat == crate::runtime::Seat::Spectator);
+        let unplayable = watching || app.host_waiting_head().is_some();
         Marks {
-            cursor: (!watching).then_some(app.board.cursor),
+            cursor: (!unplayable).then_some(app.board.cursor),
             targets: app.board.targets(app.position()),
             selected,
             path,

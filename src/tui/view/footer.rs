@@ -359,7 +359,9 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                 // (the host does). An abandoned game has no rematch (the server keeps
                 // none) and no report (it has no result).
                 |action| match action {
-                    Action::Undo => !flag_fell && !at_server,
+                    // Nobody to ask while the game waits for its player (a LAN
+                    // host's not yet joined): nothing to take back either.
+                    Action::Undo => !flag_fell && !at_server && !waiting,
                     Action::AskNewGame => !joiner && !ended_at_server && !waiting,
                     Action::OpenReport => !ended_at_server && !waiting,
                     Action::Redo => seat.is_none() && !flag_fell,
@@ -478,23 +480,29 @@ impl Asked {
 /// The question `question` as the footer asks it.
 fn asked(app: &App, question: Question) -> Asked {
     const YES_NO: &[(&str, &str)] = &[("y", "yes"), ("n", "no")];
+    // Quitting a game (or a match) started from the home screen goes back to it, where
+    // its resume entry (r) continues the game.
+    let quit = if app.from_home {
+        "Back to the home screen?"
+    } else {
+        "Quit?"
+    };
+    let resume = if app.from_home {
+        "r there"
+    } else {
+        "checkers --resume"
+    };
     match question {
         Question::Quit if app.autosave_failed() => Asked::new(
-            "Quit? The game is NOT saved (autosave failed; s saves it).",
+            format!("{quit} The game is NOT saved (autosave failed; s saves it)."),
             YES_NO,
         ),
         Question::Quit if app.session().match_play().is_some() => Asked::new(
-            "Quit? The match is saved; checkers --resume continues it.",
-            YES_NO,
-        ),
-        // Quitting a game started from the home screen goes back to it, where its
-        // resume entry (r) continues the game.
-        Question::Quit if app.from_home => Asked::new(
-            "Back to the home screen? The game is saved; r there continues it.",
+            format!("{quit} The match is saved; {resume} continues it."),
             YES_NO,
         ),
         Question::Quit => Asked::new(
-            "Quit? The game is saved; checkers --resume continues it.",
+            format!("{quit} The game is saved; {resume} continues it."),
             YES_NO,
         ),
         // "Abandon" would promise what the picker's `a abandon` does: this game is

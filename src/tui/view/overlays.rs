@@ -52,11 +52,18 @@ fn legend_piece(theme: &Theme, color: Color, king: bool, cell: (u16, u16)) -> Ve
 /// cover the footer), centred.
 fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let width = area.width.min(80);
-    let at_server = app.runtime().table().is_some_and(|t| t.at_server);
+    let table = app.runtime().table();
+    let at_server = table.is_some_and(|t| t.at_server);
+    let quits = match (app.from_home, table.is_some()) {
+        (false, _) => keymap::Quits::Program,
+        (true, false) => keymap::Quits::ToHome,
+        (true, true) => keymap::Quits::TableToHome,
+    };
     let text = help_text(
         &app.theme,
         usize::from(width.saturating_sub(2)),
         at_server,
+        quits,
         false,
         board_cell(area),
     );
@@ -148,7 +155,8 @@ pub(crate) fn how_to_play_lines(theme: &Theme, width: usize) -> Vec<Line<'static
 }
 
 /// The help's lines for a box `width` characters wide inside: every binding of the key
-/// map (two a line where both fit; at a server's table only those it takes), the rules
+/// map (two a line where both fit; at a server's table only those it takes; `q` said as
+/// it `quits`), the rules
 /// (in full first where `rules_first`, for someone come to learn the game, see
 /// [`how_to_play_lines`]; else in short after the keys) and the pieces, none wider than
 /// the box, drawn as the board draws them on squares of `cell` (see [`board_cell`]).
@@ -156,6 +164,7 @@ pub(crate) fn help_text(
     theme: &Theme,
     width: usize,
     at_server: bool,
+    quits: keymap::Quits,
     rules_first: bool,
     cell: (u16, u16),
 ) -> Vec<Line<'static>> {
@@ -164,7 +173,7 @@ pub(crate) fn help_text(
     let listed: Vec<(&str, &str)> = if at_server {
         keymap::server_help_lines().collect()
     } else {
-        keymap::help_lines().collect()
+        keymap::help_lines(quits).collect()
     };
     let bindings: Vec<(String, &str)> = listed
         .into_iter()
