@@ -125,6 +125,11 @@ pub(crate) struct PlayArgs {
     /// freely and the engine shows the best lines.
     #[arg(long, visible_alias = "analyze", conflicts_with_all = ["resume", "setup", "match_rounds", "black", "white", "clock", "move_timer", "ballot"])]
     pub(crate) analyse: bool,
+    /// With --analyse: the games of this PDN file in the board's opening explorer too
+    /// (o opens it; m goes round Tinsley's games, your own and this file's), read once
+    /// as the board opens, as `checkers explore --pdn FILE` reads them.
+    #[arg(long, value_name = "FILE", requires = "analyse", value_parser = parse_board_file)]
+    pub(crate) explore_pdn: Option<PathBuf>,
 }
 
 mod net;

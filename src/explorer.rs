@@ -206,6 +206,34 @@ pub(crate) fn builtin_limited(limit: usize) -> Explorer {
     Explorer::of_text(&builtin_text(), Some(limit))
 }
 
+/// The index of the games of the PDN file at `path` (read once, streamed: a file of
+/// 72,000 games is indexed in about half a second), at most `limit` of them when a limit
+/// is given. A text that is no PDN at all (a `/etc/passwd`) is refused with why, as
+/// `pdn check` refuses it, not counted as a game whose moves do not replay; a file with
+/// no game in it is refused as [`NoGames`](crate::store::StoreError::NoGames).
+pub(crate) fn of_file(
+    path: &std::path::Path,
+    limit: Option<usize>,
+) -> Result<Explorer, crate::store::StoreError> {
+    let mut games = crate::store::file_games(path)?;
+    let first: Vec<_> = games.by_ref().take(2).collect();
+    if let [Err(e)] = first.as_slice()
+        && let crate::pdn::GameErrorKind::NotPdn { begins, .. } = &e.kind
+    {
+        return Err(crate::store::StoreError::NoPdnText(
+            crate::store::shown_path(path),
+            begins.clone(),
+        ));
+    }
+    let explorer = Explorer::of_games(first.into_iter().chain(games), limit);
+    if explorer.games_read() + explorer.games_skipped() + explorer.games_of_other_kinds() == 0
+        && limit != Some(0)
+    {
+        return Err(crate::store::StoreError::NoGames(path.to_path_buf()));
+    }
+    Ok(explorer)
+}
+
 /// The index of the player's own games: every game saved in the games folder of the
 /// data folder (see [`crate::store::saved_games`]), unfinished ones included (their
 /// moves count, their result is unknown); a file that cannot be read counts as skipped.

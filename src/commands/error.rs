@@ -16,6 +16,9 @@ pub(crate) enum CommandError {
     /// An option of the interactive game (or of `analyse`) cannot be used: the `--load`
     /// file or the autosave cannot be read or replayed. Found before the screen changes.
     GameOption(StoreError),
+    /// `--explore-pdn` names a file whose games the analysis board's explorer cannot
+    /// show: it cannot be read, or holds no game. Found before the screen changes.
+    ExploreFile(StoreError),
     /// `--ballot` names a ballot that cannot be played (a barred one without `--barred`).
     Ballot(crate::session::BallotError),
     /// `--save` names a file a match's games cannot be written to (checked before the
@@ -95,6 +98,7 @@ impl fmt::Display for CommandError {
             CommandError::CertificateChanged { warning, .. } => write!(f, "{warning}"),
             CommandError::Ballot(e) => write!(f, "--ballot: {e}"),
             CommandError::SaveFile(e) => write!(f, "--save: {e}"),
+            CommandError::ExploreFile(e) => write!(f, "--explore-pdn: {e}"),
             CommandError::Terminal(e) => write!(f, "{e}"),
             CommandError::NotSaved(why) | CommandError::Interrupted(Some(why)) => {
                 write!(f, "the game is not saved: {why}")
@@ -227,6 +231,7 @@ pub(crate) fn exit(result: &Result<(), CommandError>) -> Exit {
         CommandError::CheckOutput(e) if closed(e) => (1, true),
         CommandError::CheckOutput(_) | CommandError::CheckFile(..) => (2, false),
         CommandError::GameOption(_)
+        | CommandError::ExploreFile(_)
         | CommandError::Ballot(_)
         | CommandError::SaveFile(_)
         | CommandError::BadMove(_)

@@ -49,31 +49,9 @@ pub(crate) fn run(args: &ExploreArgs, out: &mut impl Write) -> Result<(), Comman
             &owned
         }
         (Some(file), limit) => {
-            let mut games = crate::store::file_games(file).map_err(CommandError::CheckFile)?;
-            // A text that is no PDN at all (a `/etc/passwd`) reads as one "game" saying
-            // so: it is refused with why, as `pdn check` refuses it, not counted as a
-            // game whose moves do not replay.
-            let first: Vec<_> = games.by_ref().take(2).collect();
-            if let [Err(e)] = first.as_slice()
-                && let crate::pdn::GameErrorKind::NotPdn { begins, .. } = &e.kind
-            {
-                return Err(CommandError::CheckFile(
-                    crate::store::StoreError::NoPdnText(
-                        crate::store::shown_path(file),
-                        begins.clone(),
-                    ),
-                ));
-            }
-            owned = Explorer::of_games(first.into_iter().chain(games), limit);
             // An empty file, or one with no game in it, is said as `analyse --load`
             // says it, not as a position no game reaches.
-            if owned.games_read() + owned.games_skipped() + owned.games_of_other_kinds() == 0
-                && limit != Some(0)
-            {
-                return Err(CommandError::CheckFile(crate::store::StoreError::NoGames(
-                    file.clone(),
-                )));
-            }
+            owned = crate::explorer::of_file(file, limit).map_err(CommandError::CheckFile)?;
             &owned
         }
         (None, Some(limit)) => {

@@ -377,6 +377,7 @@ pub(crate) fn home_wanted(args: &PlayArgs) -> bool {
         assist,
         threads,
         analyse,
+        explore_pdn,
     } = args;
     let named = [
         fen.is_some(),
@@ -393,6 +394,7 @@ pub(crate) fn home_wanted(args: &PlayArgs) -> bool {
         save.is_some(),
         assist.is_some(),
         threads.is_some(),
+        explore_pdn.is_some(),
         *resume,
         *setup,
         *barred,
@@ -690,6 +692,20 @@ fn run_analysis(
     db: &Option<Arc<Egdb>>,
 ) -> Result<(), CommandError> {
     let mut notices = notices;
+    // Read before the board opens: a file that cannot be read, or holds no game, is
+    // refused in words, not found empty in the panel.
+    let file_games = match &args.explore_pdn {
+        Some(path) => {
+            let path = store::expand_home(path);
+            let games = crate::explorer::of_file(&path, None).map_err(CommandError::ExploreFile)?;
+            notices.extend(explore_file_notice(&path, &games));
+            let name = path
+                .file_name()
+                .map_or_else(|| path.to_string_lossy(), |n| n.to_string_lossy());
+            Some((crate::text::printable(&name, 200), games))
+        }
+        None => None,
+    };
     let (record, mut tree) = match &args.load {
         Some(path) => {
             let number = args.game.unwrap_or(1) as usize;
@@ -711,8 +727,37 @@ fn run_analysis(
     // shows it on the play board: playing White, White at the bottom (`--flip` turns it).
     let seats = crate::session::seats_from_tags(|name| record.tag(name).map(String::from));
     settings.flipped ^= seats.only_person_here() == Some(Color::White);
-    let board = analysis_board(tree, record, &settings, db, "the command line");
+    let mut board = analysis_board(tree, record, &settings, db, "the command line");
+    board.file_games = file_games;
     crate::tui::run(settings, Start::Analysis(Box::new(board)), notices)
+}
+
+/// What the board says at its start of the `--explore-pdn` file `path`'s games that
+/// its explorer leaves out (their moves do not replay, or another kind of draughts),
+/// with where to see why; nothing when every game is in.
+fn explore_file_notice(
+    path: &std::path::Path,
+    games: &crate::explorer::Explorer,
+) -> Option<String> {
+    let (faulty, other) = (games.games_skipped(), games.games_of_other_kinds());
+    if faulty + other == 0 {
+        return None;
+    }
+    let read = games.games_read();
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let mut said = format!("--explore-pdn: {read} game{} read", plural(read));
+    if faulty > 0 {
+        said.push_str(&format!(
+            ", {faulty} skipped (their moves do not replay: checkers pdn check {} lists them)",
+            crate::text::printable_path(path)
+        ));
+    }
+    if other > 0 {
+        said.push_str(&format!(
+            ", {other} skipped as another kind of draughts (not GameType 21)"
+        ));
+    }
+    Some(said)
 }
 
 /// Runs the interactive game: the plain line mode or the full-screen one. A game
@@ -755,6 +800,13 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CommandError> {
         notices.push(
             "--analyse opens the full-screen analysis board; in plain mode `lines N` prints \
              the best lines"
+                .to_string(),
+        );
+    }
+    if args.explore_pdn.is_some() {
+        notices.push(
+            "--explore-pdn is for the full-screen board's explorer; in plain mode `explore` \
+             shows Tinsley's games (checkers explore --pdn FILE lists a file's)"
                 .to_string(),
         );
     }

@@ -23,6 +23,22 @@ const LABEL_ROWS: u16 = 2;
 /// Tallest square, in rows; squares are `2 * height + 1` columns wide so they look square.
 const MAX_CELL_HEIGHT: u16 = 6;
 
+/// `area` parted at `rows` from its top: those rows (all of `area` where it has fewer)
+/// and the rest below them, each as wide as `area`.
+pub(crate) fn split_top(area: Rect, rows: u16) -> (Rect, Rect) {
+    let rows = rows.min(area.height);
+    let top = Rect {
+        height: rows,
+        ..area
+    };
+    let rest = Rect {
+        y: area.y + rows,
+        height: area.height - rows,
+        ..area
+    };
+    (top, rest)
+}
+
 /// Where the squares are: the frame's inside, and the size of one square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct BoardGeometry {
@@ -300,6 +316,18 @@ pub(crate) fn screen_layout(area: Rect, flipped: bool) -> Option<ScreenLayout> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The top rows and the rest meet without a gap or an overlap, and rows past the
+    /// area's height give all of it to the top.
+    #[test]
+    fn split_top_parts_an_area_into_its_top_rows_and_the_rest() {
+        let area = Rect::new(3, 5, 20, 10);
+        assert_eq!(
+            split_top(area, 4),
+            (Rect::new(3, 5, 20, 4), Rect::new(3, 9, 20, 6))
+        );
+        assert_eq!(split_top(area, 12), (area, Rect::new(3, 15, 20, 0)));
+    }
     use crate::rules::Square;
 
     #[test]

@@ -916,15 +916,7 @@ fn part_panel(mut lines: Vec<Line<'static>>, inside: Rect) -> (PanelPart, PanelP
         .map(|l| super::keyline::line_rows(l, usize::from(inside.width)))
         .sum();
     let rows = u16::try_from(rows).unwrap_or(u16::MAX).min(inside.height);
-    let head_area = Rect {
-        height: rows,
-        ..inside
-    };
-    let body_area = Rect {
-        y: inside.y + rows,
-        height: inside.height - rows,
-        ..inside
-    };
+    let (head_area, body_area) = super::geometry::split_top(inside, rows);
     ((lines, head_area), (body, body_area))
 }
 

@@ -436,6 +436,58 @@ fn the_analysis_board_opens_a_record_up_to_a_faulty_move_and_says_so() {
     assert!(board.exit_status().success());
 }
 
+/// `--analyse --explore-pdn FILE`: the file's games are the explorer's third
+/// collection (`m` from Tinsley's games, past the player's own), named in the panel's
+/// title by the file's name.
+#[test]
+fn the_analysis_boards_explorer_shows_the_explore_pdn_files_games() {
+    let sandbox = Sandbox::new();
+    let path = sandbox.home().join("club.pdn");
+    std::fs::write(
+        &path,
+        "[Result \"1-0\"]\n1. 10-14 22-17 1-0\n\n[Result \"1/2-1/2\"]\n1. 10-14 21-17 1/2-1/2\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let mut board = Session::start_in(&sandbox, &["--analyse", "--explore-pdn", file], &[]);
+    board.wait_for("the analysis board", |s| s.contents().contains("q leave"));
+    board.send(b"o");
+    board.wait_for("the explorer", |s| {
+        s.contents().contains("Explorer: Tinsley")
+    });
+    board.send(b"m");
+    board.wait_for("your games", |s| {
+        s.contents().contains("Explorer: your games")
+    });
+    board.send(b"m");
+    board.wait_for("the file's games", |s| {
+        let text = s.contents();
+        text.contains("Explorer: club.pdn (o, m)") && text.contains("> 10-14     2  1/1/0")
+    });
+    board.send(b"q");
+    assert!(board.exit_status().success());
+}
+
+/// `--explore-pdn` naming a file with no game, or none at all, is refused before the
+/// board opens, in words naming the option (status 2, as a `--load` refused).
+#[test]
+fn explore_pdn_refuses_a_file_with_no_game_before_the_board_opens() {
+    let sandbox = Sandbox::new();
+    let empty = sandbox.home().join("empty.pdn");
+    std::fs::write(&empty, "").unwrap();
+    let missing = sandbox.home().join("missing.pdn");
+    for (path, said) in [(&empty, "holds no PDN game"), (&missing, "cannot read")] {
+        let file = path.to_str().unwrap();
+        let mut board = Session::start_in(&sandbox, &["--analyse", "--explore-pdn", file], &[]);
+        let status = board.exit_status();
+        assert_eq!(status.exit_code(), 2, "{status:?}");
+        let output = String::from_utf8_lossy(&board.raw).into_owned();
+        assert!(output.contains("checkers: --explore-pdn: "), "{output}");
+        assert!(output.contains(said), "{output}");
+        assert!(!output.contains("Analysis"), "the board opened: {output}");
+    }
+}
+
 /// `--analyse --load` of one's own game against the computer as White shows it from
 /// White's side, as `--load` and `--resume` do on the play board: it had White at the
 /// top, Black's squares 1-4 at the bottom. `--flip` turns it back.

@@ -425,6 +425,34 @@ impl Runtime {
     }
 }
 
+/// A LAN host's peer at `address` greeting with the game's `code` as `role`, on a
+/// thread of its own (the host's runtime must be polled meanwhile): its line, or why it
+/// was refused. For tests of a host (here and the full-screen table's).
+#[cfg(test)]
+pub(crate) fn greeting(
+    address: std::net::SocketAddr,
+    code: &str,
+    role: crate::net::protocol::Role,
+) -> std::thread::JoinHandle<Result<crate::net::link::Link, String>> {
+    let code = code.to_string();
+    std::thread::spawn(move || {
+        let greeting = crate::net::link::Greeting {
+            code,
+            role,
+            name: None,
+        };
+        crate::net::link::Link::join(
+            &address.to_string(),
+            greeting,
+            None,
+            Box::new(|_: &str| {}),
+            |_: &str| {},
+        )
+        .map(|(link, _)| link)
+        .map_err(|e| e.to_string())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -443,30 +471,6 @@ mod tests {
         assert_eq!(acting_side(&session, &Command::AcceptDraw), None);
         assert!(not_across_the_network(&Command::NewGame));
         assert!(!not_across_the_network(&Command::OfferDraw));
-    }
-
-    /// A LAN host's peer at `address` greeting as `role`, on a thread of its own (the
-    /// host's runtime must be polled meanwhile): its line, or why it was refused.
-    fn greeting(
-        address: SocketAddr,
-        role: crate::net::protocol::Role,
-    ) -> std::thread::JoinHandle<Result<Link, String>> {
-        std::thread::spawn(move || {
-            let greeting = crate::net::link::Greeting {
-                code: CODE.to_string(),
-                role,
-                name: None,
-            };
-            Link::join(
-                &address.to_string(),
-                greeting,
-                None,
-                Box::new(|_: &str| {}),
-                |_: &str| {},
-            )
-            .map(|(link, _)| link)
-            .map_err(|e| e.to_string())
-        })
     }
 
     /// The game's code in these tests.
@@ -507,7 +511,7 @@ mod tests {
         let mut watching = Vec::new();
         let mut refused = Vec::new();
         for _ in 0..bounds.peers {
-            match answered(&mut runtime, greeting(address, Role::Spectator)) {
+            match answered(&mut runtime, greeting(address, CODE, Role::Spectator)) {
                 Ok(link) => watching.push(link),
                 Err(why) => refused.push(why),
             }
@@ -519,7 +523,7 @@ mod tests {
                 .all(|why| why.contains("the table is full: 2 watch already")),
             "{refused:?}"
         );
-        let player = answered(&mut runtime, greeting(address, Role::Player));
+        let player = answered(&mut runtime, greeting(address, CODE, Role::Player));
         assert!(player.is_ok(), "{player:?}");
         assert!(
             runtime

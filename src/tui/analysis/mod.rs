@@ -228,11 +228,13 @@ pub(crate) struct AnalysisBoard {
     pub(crate) typing: Option<String>,
     /// The opening explorer's panel is open, this row of it chosen.
     pub(crate) explorer: Option<usize>,
-    /// The explorer shows the player's own saved games rather than the built-in
-    /// collection (`m` in the panel switches).
-    pub(crate) exploring_mine: bool,
+    /// The collection the explorer shows (`m` in the panel switches).
+    pub(crate) collection: Collection,
     /// The index of the player's own games, read the first time they are explored.
     pub(crate) my_games: Option<crate::explorer::Explorer>,
+    /// The games of the file `--explore-pdn` names: its file name (as the panel's
+    /// title shows it) and their index, read before the board opened.
+    pub(crate) file_games: Option<(String, crate::explorer::Explorer)>,
     /// Where the board was opened from, for the leave key's words.
     pub(crate) opened_from: &'static str,
     /// Whether the tree has changed (a move played, a variation promoted or deleted)
@@ -253,6 +255,17 @@ pub(crate) struct AnalysisBoard {
     /// The trees of set-ups taken back by undo, the last taken back last: redo sets
     /// them up again, until another change is made.
     set_ups_undone: Vec<Earlier>,
+}
+
+/// The collection of games the explorer shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Collection {
+    /// Marion Tinsley's tournament games, built in.
+    Tinsley,
+    /// The player's own saved games.
+    Mine,
+    /// The games of the file `--explore-pdn` names.
+    File,
 }
 
 /// A tree the board showed before a position was set up, or one set up and taken
@@ -322,8 +335,9 @@ impl AnalysisBoard {
             last_saved: None,
             typing: None,
             explorer: None,
-            exploring_mine: false,
+            collection: Collection::Tinsley,
             my_games: None,
+            file_games: None,
             opened_from,
             unsaved: false,
             asking: None,
@@ -917,44 +931,74 @@ impl AnalysisBoard {
     }
 
     /// The moves played from the position shown in the collection explored (Marion
-    /// Tinsley's tournament games, or the player's own), most played first, with how
-    /// those games ended.
+    /// Tinsley's tournament games, the player's own, or the `--explore-pdn` file's),
+    /// most played first, with how those games ended.
     pub(crate) fn explored(&self) -> Vec<(Move, crate::explorer::Tally)> {
-        match (&self.my_games, self.exploring_mine) {
-            (Some(mine), true) => mine.moves_from(self.tree.position()),
-            _ => crate::explorer::builtin().moves_from(self.tree.position()),
+        let pos = self.tree.position();
+        match (self.collection, &self.my_games, &self.file_games) {
+            (Collection::Mine, Some(mine), _) => mine.moves_from(pos),
+            (Collection::File, _, Some((_, games))) => games.moves_from(pos),
+            _ => crate::explorer::builtin().moves_from(pos),
+        }
+    }
+
+    /// The name of the collection explored, as the panel's title gives it.
+    pub(crate) fn collection_name(&self) -> &str {
+        match (self.collection, &self.file_games) {
+            (Collection::Mine, _) => "your games",
+            (Collection::File, Some((name, _))) => name,
+            _ => "Tinsley's games",
         }
     }
 
     /// Why the explorer lists no move at the position shown: the player has no saved
-    /// game yet (when exploring their own), or no game of the collection goes on from it.
-    pub(crate) fn nothing_explored(&self) -> &'static str {
+    /// game yet (when exploring their own, with where `m` goes next), or no game of the
+    /// collection goes on from it.
+    pub(crate) fn nothing_explored(&self) -> String {
         match &self.my_games {
-            Some(mine) if self.exploring_mine && mine.games_read() == 0 => {
-                "No saved game of yours yet: each game you play is kept and counted here (m: Tinsley's games)"
+            Some(mine) if self.collection == Collection::Mine && mine.games_read() == 0 => {
+                let next = match &self.file_games {
+                    Some((name, _)) => name.as_str(),
+                    None => "Tinsley's games",
+                };
+                format!(
+                    "No saved game of yours yet: each game you play is kept and counted here (m: {next})"
+                )
             }
-            _ => "No game of the collection goes on from here",
+            _ => "No game of the collection goes on from here".to_string(),
         }
     }
 
-    /// Switches the explorer between the built-in collection and the player's own
-    /// games, reading those from the games folder the first time; if they cannot be
-    /// read it says why and stays on the built-in one.
+    /// Switches the explorer to the next collection: the built-in one, the player's own
+    /// games (read from the games folder the first time), the `--explore-pdn` file's
+    /// when one was given, and round again. If the player's games cannot be read it
+    /// says why and passes over them.
     fn switch_collection(&mut self) {
-        if self.exploring_mine {
-            self.exploring_mine = false;
-        } else {
-            if self.my_games.is_none() {
-                match crate::explorer::mine(None) {
-                    Ok(mine) => self.my_games = Some(mine),
-                    Err(e) => {
-                        self.say(Tone::Error, format!("Your games cannot be read: {e}"));
-                        return;
+        let after_mine = match self.file_games {
+            Some(_) => Collection::File,
+            None => Collection::Tinsley,
+        };
+        self.collection = match self.collection {
+            Collection::Tinsley => {
+                if self.my_games.is_none() {
+                    match crate::explorer::mine(None) {
+                        Ok(mine) => self.my_games = Some(mine),
+                        Err(e) => {
+                            self.say(Tone::Error, format!("Your games cannot be read: {e}"));
+                            if after_mine == Collection::Tinsley {
+                                return;
+                            }
+                        }
                     }
                 }
+                match self.my_games {
+                    Some(_) => Collection::Mine,
+                    None => after_mine,
+                }
             }
-            self.exploring_mine = true;
-        }
+            Collection::Mine => after_mine,
+            Collection::File => Collection::Tinsley,
+        };
         self.explorer = Some(0);
     }
 

@@ -3,7 +3,7 @@
 //! tree with its variations indented and the move shown highlighted, the status line
 //! and the keys; without room for the panel, the best line in one row under the board.
 
-use super::{AnalysisBoard, Ask, KEYS};
+use super::{AnalysisBoard, Ask, Collection, KEYS};
 use crate::game::tree::{NodeId, Piece};
 use crate::rules::{Color, Move, Position};
 use crate::session::score_in_men as score_text;
@@ -25,6 +25,11 @@ const UNDO_ALONE: (&str, &str) = ("u", "undo");
 /// the number of lines and the engine's switch, which the panel's own lines show at
 /// work, before the explorer and redo, which are found nowhere else on the screen.
 const LEFT_OUT_FIRST: [&str; 2] = ["lines", "engine"];
+
+/// The explorer key's help when `--explore-pdn` gave a file: `m` goes round three
+/// collections.
+const EXPLORER_HELP_WITH_FILE: &str =
+    "explorer: Up/Down, Enter plays; m: Tinsley's / yours / the file";
 
 /// `moves` in numbered notation (`3... 9-14`, `4. 22-17`, `11-15`, a capture with its
 /// route: `24x15x6`): each move with its number where it has one, the first being ply
@@ -811,11 +816,16 @@ impl AnalysisBoard {
     /// and their results (Black wins, draws, White wins); `row` chosen.
     fn render_explorer(&self, row: usize, area: Rect, buf: &mut Buffer) {
         let theme = &self.theme;
-        let title = if self.exploring_mine {
-            " Explorer: your games (o, m) "
+        let keys = if self.collection == Collection::Tinsley {
+            "(o)"
         } else {
-            " Explorer: Tinsley's games (o) "
+            "(o, m)"
         };
+        // A file's name as long as the border has room for (cut with an ellipsis): its
+        // two corners, the title's three spaces and one line left before the corner.
+        let room = usize::from(area.width).saturating_sub(6 + "Explorer: ".len() + keys.len());
+        let name = crate::text::one_row(self.collection_name(), room, theme.glyphs.ellipsis());
+        let title = format!(" Explorer: {name} {keys} ");
         let block = Block::bordered()
             .title(Line::styled(title, theme.heading))
             .border_set(theme.glyphs.border)
@@ -839,7 +849,7 @@ impl AnalysisBoard {
         if moves.is_empty() {
             // Wrapped: the panel is narrower than the sentence at 80 and 120 columns.
             lines.extend(wrapped(
-                self.nothing_explored(),
+                &self.nothing_explored(),
                 usize::from(inside.width),
                 theme.text,
             ));
@@ -959,7 +969,11 @@ impl AnalysisBoard {
             .map(|k| {
                 Line::from(vec![
                     Span::styled(format!("{:<12}", k.label), theme.key),
-                    Span::raw(k.help),
+                    // With `--explore-pdn`, `m` goes on to the file's games too.
+                    Span::raw(match &self.file_games {
+                        Some(_) if k.act == super::Act::Explorer => EXPLORER_HELP_WITH_FILE,
+                        _ => k.help,
+                    }),
                 ])
             })
             .collect();

@@ -1249,15 +1249,7 @@ impl Home {
             (frame, room, u16::try_from(scroll).unwrap_or(u16::MAX))
         };
         let within = border(frame);
-        let page = Rect {
-            height: room,
-            ..within
-        };
-        let keys = Rect {
-            y: within.y + room,
-            height: within.height - room,
-            ..within
-        };
+        let (page, keys) = crate::tui::geometry::split_top(within, room);
         Layout {
             frame,
             page,

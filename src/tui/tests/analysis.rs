@@ -384,6 +384,72 @@ fn m_in_the_explorer_switches_to_the_players_own_games_and_back() {
     assert!(b.explored().len() > 3);
 }
 
+/// With a file given (`--explore-pdn`), `m` goes round Tinsley's games, the player's
+/// own and the file's, the panel's title naming the file (a long name cut to fit, the
+/// title's keys kept), and the help says `m` reaches the file.
+#[test]
+fn m_in_the_explorer_goes_round_tinsleys_yours_and_the_files_games() {
+    let club = || crate::explorer::Explorer::of_text(CLUB_FILE, None);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut b = board(w, h);
+        b.my_games = Some(crate::explorer::Explorer::of_text("", None));
+        b.file_games = Some(("club.pdn".to_string(), club()));
+        press(&mut b, KeyCode::Char('o'));
+        assert!(screen(&b, w, h).contains("Explorer: Tinsley's games (o)"));
+        press(&mut b, KeyCode::Char('m'));
+        let text = screen(&b, w, h);
+        assert!(
+            text.contains("Explorer: your games (o, m)"),
+            "{w}x{h}: {text}"
+        );
+        // Where the player has no game yet, `m` is said to lead on to the file.
+        press(&mut b, KeyCode::Enter);
+        let said = b.message.clone().map(|(_, text)| text).unwrap_or_default();
+        assert!(said.ends_with("(m: club.pdn)"), "{said}");
+        press(&mut b, KeyCode::Char('m'));
+        let text = screen(&b, w, h);
+        assert!(
+            text.contains("Explorer: club.pdn (o, m)"),
+            "{w}x{h}: {text}"
+        );
+        let moves = b.explored();
+        assert_eq!(moves.len(), 1, "{moves:?}");
+        assert_eq!(Position::start().notation(&moves[0].0), "10-14");
+        assert_eq!((moves[0].1.games, moves[0].1.black_wins), (2, 1));
+        assert!(text.contains("> 10-14     2  1/1/0"), "{w}x{h}: {text}");
+        press(&mut b, KeyCode::Char('m'));
+        assert!(screen(&b, w, h).contains("Explorer: Tinsley's games (o)"));
+        press(&mut b, KeyCode::Char('?'));
+        // On one row of the help, beside its key.
+        let text = screen(&b, w, h);
+        let help = "o           explorer: Up/Down, Enter plays; m: Tinsley's / yours / the file";
+        assert!(text.contains(help), "{w}x{h}: {text}");
+    }
+    // A name longer than the title's room is cut with an ellipsis, its keys and the
+    // border's corner kept.
+    let mut b = board(80, 24);
+    b.file_games = Some((
+        "club games of the twentieth century tournament.pdn".to_string(),
+        club(),
+    ));
+    b.my_games = Some(crate::explorer::Explorer::of_text("", None));
+    press(&mut b, KeyCode::Char('o'));
+    press(&mut b, KeyCode::Char('m'));
+    press(&mut b, KeyCode::Char('m'));
+    let text = screen(&b, 80, 24);
+    let title = text
+        .lines()
+        .find(|l| l.contains("Explorer:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(title.contains("Explorer: club games"), "{text}");
+    assert!(title.contains("\u{2026} (o, m) ─"), "{text}");
+    assert!(title.trim_end().ends_with('┐'), "{text}");
+}
+
+/// Two games of a club's file, both opening 10-14: a Black win and a draw.
+const CLUB_FILE: &str =
+    "[Result \"1/2-1/2\"]\n\n1. 10-14 22-17 1/2-1/2\n\n[Result \"1-0\"]\n\n1. 10-14 21-17 1-0\n";
+
 /// Where the explorer has nothing to list, the panel says why in full at 80 and 120
 /// columns (it was cut to "...goes on fr"), and with no saved game of the player's, that
 /// there is none yet.

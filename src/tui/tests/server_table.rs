@@ -804,22 +804,8 @@ fn a_lan_host_waits_for_its_player_in_words_and_offers_no_move_until_they_join()
             message(&app)
         );
         // The player joins: play starts.
-        let player = std::thread::spawn(move || {
-            let greeting = crate::net::link::Greeting {
-                code: CODE.to_string(),
-                role: crate::net::protocol::Role::Player,
-                name: None,
-            };
-            crate::net::link::Link::join(
-                &address.to_string(),
-                greeting,
-                None,
-                Box::new(|_: &str| {}),
-                |_: &str| {},
-            )
-            .map(|(link, _)| link)
-            .map_err(|e| e.to_string())
-        });
+        let player =
+            crate::runtime::network::greeting(address, CODE, crate::net::protocol::Role::Player);
         let deadline = Instant::now() + Duration::from_secs(90);
         while !app.runtime().table().is_some_and(|t| t.connected) {
             assert!(Instant::now() < deadline, "the player never sat down");
