@@ -52,6 +52,17 @@ impl<T> Window<T> {
     pub(super) fn push(&mut self, now: Instant, what: T) {
         self.within.push_back((now, what));
     }
+
+    /// The newest deed was not done after all: it no longer counts.
+    pub(super) fn undo_newest(&mut self) {
+        self.within.pop_back();
+    }
+
+    /// How many deeds it holds, as of the last look at it.
+    #[cfg(test)]
+    pub(super) fn held(&self) -> usize {
+        self.within.len()
+    }
 }
 
 #[cfg(test)]
