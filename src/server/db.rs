@@ -105,8 +105,8 @@ const MIGRATIONS: &[&str] = &[
         player TEXT NOT NULL,
         detail TEXT NOT NULL DEFAULT ''
     );",
-    // 7: the players each player ignores (`ignore NAME`), by name: one not yet
-    // bound may be ignored before it logs in.
+    // 7: the players each player ignores (`ignore NAME`), by name (an account's, as
+    // `ignore` resolves it; lists from before that may hold names nobody has).
     "CREATE TABLE ignores (
         player INTEGER NOT NULL REFERENCES players(id),
         ignored TEXT NOT NULL,
@@ -418,7 +418,7 @@ impl Db {
     }
 
     /// The names the player of row `player` ignores, in order.
-    fn ignored_by(&self, player: i64) -> Result<Vec<String>, String> {
+    pub(crate) fn ignored_by(&self, player: i64) -> Result<Vec<String>, String> {
         let mut statement = self
             .conn
             .prepare("SELECT ignored FROM ignores WHERE player = ?1 ORDER BY ignored")
@@ -440,6 +440,23 @@ impl Db {
             .execute(sql, params![player, name])
             .map(|_| ())
             .map_err(said)
+    }
+
+    /// The account names `name` may mean, in order: its own if an account has it,
+    /// else those that differ from it only in case (none, one, or in a database from
+    /// before such pairs were refused, several).
+    pub(crate) fn names_meant(&self, name: &str) -> Result<Vec<String>, String> {
+        if self.player(name)?.is_some() {
+            return Ok(vec![name.to_string()]);
+        }
+        let mut statement = self
+            .conn
+            .prepare("SELECT name FROM players WHERE lower(name) = lower(?1) ORDER BY name")
+            .map_err(said)?;
+        let names = statement
+            .query_map(params![name], |r| r.get(0))
+            .map_err(said)?;
+        names.collect::<Result<_, _>>().map_err(said)
     }
 
     /// A player's name that reads like `name`: the same but for case, or for the

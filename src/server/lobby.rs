@@ -28,6 +28,8 @@ use crate::rules::Color;
 use crate::session::{News, Seats, Session, TimeControl};
 use adjournment::Left;
 pub(crate) use adjournment::ONE_BACK_WAIT;
+#[cfg(test)]
+pub(crate) use ignore::{IGNORE_CHANGE_WINDOW, IGNORE_CHANGES_PER_WINDOW};
 pub(crate) use moderation::banned_words;
 pub(crate) use new_names::NEW_NAMES_PER_WINDOW;
 use new_names::NewNames;
@@ -93,6 +95,9 @@ struct Online {
     tells: window::Window<()>,
     /// The names they ignore (`ignore NAME`), as the database keeps them.
     ignoring: std::collections::BTreeSet<String>,
+    /// When they changed their ignore list lately (see
+    /// [`IGNORE_CHANGE_WINDOW`](ignore::IGNORE_CHANGE_WINDOW)).
+    ignore_changes: window::Window<()>,
 }
 
 /// Everything the server holds.
@@ -249,6 +254,7 @@ impl Lobby {
                 reads_told: true,
                 tells: window::Window::default(),
                 ignoring: player.ignoring.iter().cloned().collect(),
+                ignore_changes: window::Window::default(),
             },
         );
         let mine = self
@@ -499,8 +505,8 @@ impl Lobby {
             ClientMessage::Draw => self.draw(name),
             ClientMessage::Say { text } => self.say(name, &text, now),
             ClientMessage::Tell { name: whom, text } => self.tell(name, &whom, &text, now),
-            ClientMessage::Ignore { name: whom } => self.ignore(name, whom.as_deref()),
-            ClientMessage::Unignore { name: whom } => self.unignore(name, &whom),
+            ClientMessage::Ignore { name: whom } => self.ignore(name, whom.as_deref(), now),
+            ClientMessage::Unignore { name: whom } => self.unignore(name, &whom, now),
             ClientMessage::Rematch => self.rematch(name, now),
             ClientMessage::Decline => self.decline(name),
             ClientMessage::Board => self.board(name),

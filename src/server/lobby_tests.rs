@@ -2658,6 +2658,25 @@ impl Bench {
         self.ask(by, ClientMessage::Unignore { name });
         self.told()
     }
+
+    /// `by` ignores `whom` at `now`; what it posted is read.
+    fn ignore_at(&mut self, by: &str, whom: &str, now: Instant) -> Vec<(String, ServerMessage)> {
+        let name = Some(whom.to_string());
+        self.ask_at(by, ClientMessage::Ignore { name }, now);
+        self.told()
+    }
+
+    /// Accounts named `names` are made, as their first logins would (each its own
+    /// key), without logging them in; a database from before names differing only
+    /// in case were refused holds such pairs.
+    fn accounts(&self, names: &[&str]) {
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        self.db(move |db| {
+            for name in names {
+                db.add_player(&name, name.as_bytes(), 0).unwrap();
+            }
+        });
+    }
 }
 
 /// The lines said at a table among `told` that reached `to` (from whom, what).
@@ -2742,8 +2761,8 @@ fn an_ignored_players_tells_lines_and_challenges_do_not_reach_the_one_ignoring()
     assert!(was_told(&told, "carol", "sent to dave"), "{told:#?}");
 }
 
-/// Oneself and a name nobody can have are refused in words; a valid name nobody has
-/// yet may be ignored (it may log in later); the list says whom, and is bounded.
+/// Oneself and a name nobody can have are refused in words; the list says whom, and
+/// is bounded (the changes spaced out, as their own bound asks).
 #[test]
 fn ignoring_oneself_a_bad_name_or_past_the_bound_is_refused_saying_why() {
     let most = super::protocol::MAX_IGNORED;
@@ -2767,14 +2786,19 @@ fn ignoring_oneself_a_bad_name_or_past_the_bound_is_refused_saying_why() {
         was_told(&told, "alice", "you do not ignore zed"),
         "{told:#?}"
     );
+    let mut pests: Vec<String> = (0..most).map(|i| format!("pest{i}")).collect();
+    pests.push("onemore".to_string());
+    bench.accounts(&pests.iter().map(String::as_str).collect::<Vec<_>>());
+    let start = Instant::now();
+    let spaced = |i: u32| start + super::lobby::IGNORE_CHANGE_WINDOW * i;
     for i in 0..most {
-        let told = bench.ignore("alice", Some(&format!("pest{i}")));
+        let told = bench.ignore_at("alice", &format!("pest{i}"), spaced(i as u32));
         assert!(
             was_told(&told, "alice", "You ignore pest"),
             "{i}: {told:#?}"
         );
     }
-    let told = bench.ignore("alice", Some("onemore"));
+    let told = bench.ignore_at("alice", "onemore", spaced(most as u32));
     assert!(
         was_told(
             &told,
@@ -2794,8 +2818,15 @@ fn ignoring_oneself_a_bad_name_or_past_the_bound_is_refused_saying_why() {
     );
     assert!(!was_told(&told, "alice", "onemore"), "{told:#?}");
     // One taken off makes room again.
-    bench.unignore("alice", "pest7");
-    let told = bench.ignore("alice", Some("onemore"));
+    let later = spaced(most as u32 + 1);
+    bench.ask_at(
+        "alice",
+        ClientMessage::Unignore {
+            name: "pest7".into(),
+        },
+        later,
+    );
+    let told = bench.ignore_at("alice", "onemore", later);
     assert!(was_told(&told, "alice", "You ignore onemore"), "{told:#?}");
 }
 
@@ -2806,6 +2837,7 @@ fn an_ignore_list_is_kept_across_a_reconnect_and_a_restart() {
     let mut bench = Bench::new();
     bench.log_in("alice", false);
     bench.log_in("bob", false);
+    bench.accounts(&["newcomer"]);
     bench.ignore("alice", Some("bob"));
     bench.ignore("alice", Some("newcomer"));
     bench.lobby.leave("alice", 1);
@@ -2831,4 +2863,198 @@ fn an_ignore_list_is_kept_across_a_reconnect_and_a_restart() {
     bench.log_in("alice", false);
     bench.told();
     assert_eq!(tells(&bench.tell("bob", "alice", "hello")).len(), 1);
+}
+
+/// `ignore NAME` takes the account of exactly that name, else the one whose name
+/// differs only in case (saying what was typed), and refuses in words a name no
+/// account has, or one several accounts differ from only in case (a database from
+/// before such pairs were refused); `unignore` looks the same way in the list. A tell
+/// to a name not online names the player online it differs from only in case.
+#[test]
+fn ignore_takes_the_account_meant_by_case_and_refuses_a_name_nobody_has() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.accounts(&["Dan", "dan"]);
+    bench.told();
+    let told = bench.ignore("alice", Some("Carol"));
+    assert!(
+        was_told(&told, "alice", "no player is named Carol: nothing changed"),
+        "{told:#?}"
+    );
+    let told = bench.ignore("alice", Some("BOB"));
+    assert!(
+        was_told(&told, "alice", "You ignore bob (you typed BOB)"),
+        "{told:#?}"
+    );
+    let told = bench.tell("bob", "alice", "hi");
+    assert!(was_told(&told, "bob", "alice is ignoring you"), "{told:#?}");
+    let told = bench.ignore("alice", Some("Bob"));
+    assert!(
+        was_told(&told, "alice", "You ignore bob (you typed Bob) already"),
+        "{told:#?}"
+    );
+    let told = bench.ignore("alice", Some("DAN"));
+    assert!(
+        was_told(&told, "alice", "Dan and dan differ from DAN only in case"),
+        "{told:#?}"
+    );
+    let told = bench.ignore("alice", Some("dan"));
+    assert!(was_told(&told, "alice", "You ignore dan ("), "{told:#?}");
+    let told = bench.ignore("alice", Some("ALICE"));
+    assert!(
+        was_told(&told, "alice", "you cannot ignore yourself"),
+        "{told:#?}"
+    );
+    let told = bench.ignore("alice", None);
+    assert!(
+        was_told(&told, "alice", "You ignore 2 of at most 100: bob, dan"),
+        "{told:#?}"
+    );
+    // The list as the database holds it: the accounts' names, nothing for Carol.
+    let kept = bench.db(|db| {
+        let id = db.find_player("alice").unwrap().unwrap().id;
+        db.ignored_by(id).unwrap()
+    });
+    assert_eq!(kept, ["bob", "dan"]);
+    let told = bench.unignore("alice", "BOB");
+    assert!(
+        was_told(&told, "alice", "You no longer ignore bob (you typed BOB)"),
+        "{told:#?}"
+    );
+    let told = bench.unignore("alice", "Carol");
+    assert!(
+        was_told(&told, "alice", "you do not ignore Carol"),
+        "{told:#?}"
+    );
+    assert_eq!(tells(&bench.tell("bob", "alice", "hello")).len(), 1);
+    // Names are exact for a tell: the one online it differs from in case is named.
+    let told = bench.tell("bob", "Alice", "hi");
+    assert!(
+        was_told(
+            &told,
+            "bob",
+            "Alice is not online (names are exact: did you mean alice?)"
+        ),
+        "{told:#?}"
+    );
+}
+
+/// A player's ignore list changes at most [`IGNORE_CHANGES_PER_WINDOW`] times in a
+/// window: the next change is refused in words saying when to try again (and is not
+/// stored); once the window has passed, changes are taken again.
+///
+/// [`IGNORE_CHANGES_PER_WINDOW`]: super::lobby::IGNORE_CHANGES_PER_WINDOW
+#[test]
+fn ignore_changes_are_bounded_per_player_saying_when_to_try_again() {
+    let most = super::lobby::IGNORE_CHANGES_PER_WINDOW;
+    let window = super::lobby::IGNORE_CHANGE_WINDOW;
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.accounts(&["carol"]);
+    bench.told();
+    let start = Instant::now();
+    for i in 0..most {
+        let (whom, message) = if i % 2 == 0 {
+            (
+                "bob",
+                ClientMessage::Ignore {
+                    name: Some("bob".into()),
+                },
+            )
+        } else {
+            ("bob", ClientMessage::Unignore { name: "bob".into() })
+        };
+        bench.ask_at("alice", message, start);
+        let told = bench.told();
+        assert!(was_told(&told, "alice", whom), "{i}: {told:#?}");
+        assert!(!was_told(&told, "alice", "try again"), "{i}: {told:#?}");
+    }
+    let told = bench.ignore_at("alice", "carol", start + window / 2);
+    assert!(
+        was_told(
+            &told,
+            "alice",
+            &format!(
+                "you changed your ignore list {most} times in {} s: nothing changed; try \
+                 again in {} s",
+                window.as_secs(),
+                window.as_secs() / 2
+            )
+        ),
+        "{told:#?}"
+    );
+    let kept = bench.db(|db| {
+        let id = db.find_player("alice").unwrap().unwrap().id;
+        db.ignored_by(id).unwrap()
+    });
+    assert!(kept.is_empty(), "{kept:?}");
+    // bob, not bounded by alice's changes, changes his own.
+    let told = bench.ignore_at("bob", "carol", start + window / 2);
+    assert!(was_told(&told, "bob", "You ignore carol"), "{told:#?}");
+    let told = bench.ignore_at("alice", "carol", start + window);
+    assert!(was_told(&told, "alice", "You ignore carol"), "{told:#?}");
+}
+
+/// While alice ignores bob, he cannot take her seek (refused to him in words), his
+/// seeks and challenges are not listed to her (nor hers to take by number), others
+/// still see them; and his rematch offer to her is refused to him and never told her.
+#[test]
+fn an_ignored_player_cannot_take_the_seeks_of_nor_offer_a_rematch_to_the_one_ignoring() {
+    let mut bench = Bench::new();
+    bench.log_in("alice", false);
+    bench.log_in("bob", false);
+    bench.log_in("carol", false);
+    bench.ignore("alice", Some("bob"));
+    bench.ask("alice", casual_seek_as_black());
+    bench.told();
+    bench.ask("bob", ClientMessage::Accept { number: 1 });
+    let told = bench.told();
+    assert!(
+        was_told(
+            &told,
+            "bob",
+            "alice is ignoring you: you cannot take their seek"
+        ),
+        "{told:#?}"
+    );
+    assert!(told.iter().all(|(to, _)| to == "bob"), "{told:#?}");
+    assert_eq!(listed_seeks(&mut bench, "bob"), [1]);
+    // bob's seek: listed to carol, not to alice, in the lobby's list or in words.
+    bench.ask("bob", casual_seek_as_black());
+    assert_eq!(listed_seeks(&mut bench, "carol"), [1, 2]);
+    assert_eq!(listed_seeks(&mut bench, "alice"), [1]);
+    bench.ask("alice", ClientMessage::Seeks);
+    let told = bench.told();
+    assert!(!was_told(&told, "alice", "bob"), "{told:#?}");
+    bench.ask("alice", ClientMessage::Accept { number: 2 });
+    let told = bench.told();
+    assert!(was_told(&told, "alice", "no open seek 2"), "{told:#?}");
+    // A game between them (bob takes it by alice's leave: she unignores him, then
+    // ignores him again once it is over), then his rematch offer.
+    bench.unignore("alice", "bob");
+    bench.ask("bob", ClientMessage::Cancel { number: 2 });
+    bench.ask("bob", ClientMessage::Accept { number: 1 });
+    bench.ask("bob", ClientMessage::Resign);
+    bench.told();
+    bench.ignore("alice", Some("bob"));
+    bench.ask("bob", ClientMessage::Rematch);
+    let told = bench.told();
+    assert!(
+        was_told(
+            &told,
+            "bob",
+            "alice is ignoring you: your rematch offer was not made"
+        ),
+        "{told:#?}"
+    );
+    assert!(told.iter().all(|(to, _)| to == "bob"), "{told:#?}");
+    // Nothing was offered: her rematch is an offer of her own, told to bob.
+    bench.ask("alice", ClientMessage::Rematch);
+    let told = bench.told();
+    assert!(
+        was_told(&told, "bob", "alice offers a rematch"),
+        "{told:#?}"
+    );
 }

@@ -1009,12 +1009,16 @@ impl Widget for &LobbyScreen {
         self.render_list(List::Games, games, buf);
         self.render_list(List::Players, players, buf);
         // One word wraps over both lines; two take one each, the newest below.
+        // One word has both rows; two have one each.
+        let rows = if self.status.len() == 1 { 2 } else { 1 };
         let said: Vec<Line> = self
             .status
             .iter()
             .map(|(text, refused)| {
                 let style = if *refused { theme.error } else { theme.text };
-                Line::styled(text.clone(), style)
+                let text = fitted_ignore_list(text, usize::from(status.width), rows)
+                    .unwrap_or_else(|| text.clone());
+                Line::styled(text, style)
             })
             .collect();
         let mut paragraph = Paragraph::new(said);
@@ -1159,6 +1163,37 @@ fn wrapped_height(text: &str, width: usize) -> usize {
         }
     }
     lines
+}
+
+/// The server's ignore list (`You ignore 100 of at most 100: a, b, ...`) made to fit
+/// `rows` rows of `width` columns where it does not: its count and as many names as
+/// fit (`You ignore 100 players: a, b, c ... and 93 more`). None for other words, or
+/// a list that fits (plain mode prints it whole).
+fn fitted_ignore_list(text: &str, width: usize, rows: usize) -> Option<String> {
+    let rest = text.strip_prefix("You ignore ")?;
+    let (count, rest) = rest.split_once(" of at most ")?;
+    let count: usize = count.parse().ok()?;
+    let (_, names) = rest.split_once(": ")?;
+    if wrapped_height(text, width) <= rows {
+        return None;
+    }
+    let names: Vec<&str> = names.split(", ").collect();
+    (1..names.len())
+        .rev()
+        .map(|shown| {
+            format!(
+                "You ignore {count} players: {} ... and {} more",
+                names[..shown].join(", "),
+                // Of the count, not of the names: the status line keeps a long word cut.
+                count.saturating_sub(shown)
+            )
+        })
+        .find(|fitted| wrapped_height(fitted, width) <= rows)
+        .or_else(|| {
+            Some(format!(
+                "You ignore {count} players (ignore in plain mode lists them)"
+            ))
+        })
 }
 
 /// A rectangle of at most `width` by `height` in the middle of `area`.

@@ -34,7 +34,7 @@ impl Lobby {
             .seeks
             .open
             .iter()
-            .filter(|(_, s)| s.shown_to(viewer))
+            .filter(|(_, s)| self.seek_shown(s, viewer))
             .map(|(number, seek)| protocol::LobbySeek {
                 number: *number,
                 by: seek.by.clone(),

@@ -13,37 +13,34 @@ pub(crate) const NEW_NAMES_WINDOW: std::time::Duration = std::time::Duration::fr
 #[derive(Debug, Default)]
 pub(super) struct NewNames {
     /// The times of each address's new names, oldest first.
-    made: std::collections::HashMap<IpAddr, std::collections::VecDeque<Instant>>,
+    made: std::collections::HashMap<IpAddr, window::Window<()>>,
 }
 
 impl NewNames {
     /// Whether `address` may make a new name `now` (counted at once if so).
     fn may_make(&mut self, address: IpAddr, now: Instant) -> bool {
-        let recent = |made: &Instant| now.saturating_duration_since(*made) < NEW_NAMES_WINDOW;
         // Addresses quiet for the window are forgotten, so the map stays small.
-        self.made.retain(|_, made| {
-            made.retain(recent);
-            !made.is_empty()
-        });
+        self.made
+            .retain(|_, made| made.recent(now, NEW_NAMES_WINDOW).next().is_some());
         let made = self.made.entry(address).or_default();
-        if made.len() >= NEW_NAMES_PER_WINDOW {
+        if made.recent(now, NEW_NAMES_WINDOW).count() >= NEW_NAMES_PER_WINDOW {
             return false;
         }
-        made.push_back(now);
+        made.push(now, ());
         true
     }
 
     /// The name last counted for `address` was not made after all.
     fn give_back(&mut self, address: IpAddr) {
         if let Some(made) = self.made.get_mut(&address) {
-            made.pop_back();
+            made.undo_newest();
         }
     }
 
     /// The new names counted for `address` (as of the last count).
     #[cfg(test)]
     fn counted(&self, address: IpAddr) -> usize {
-        self.made.get(&address).map_or(0, |made| made.len())
+        self.made.get(&address).map_or(0, window::Window::held)
     }
 }
 

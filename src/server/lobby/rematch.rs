@@ -50,10 +50,10 @@ impl Lobby {
             self.rematches.remove(&game);
             return self.reject(name, format!("{other} is not online"));
         }
-        let Some(rematch) = self.rematches.get_mut(&game) else {
+        let Some(offered_by) = self.rematches.get(&game).map(|r| r.offered_by.clone()) else {
             return;
         };
-        match rematch.offered_by.as_deref() {
+        match offered_by.as_deref() {
             Some(by) if by == name => self.reject(name, "you offered a rematch already"),
             Some(_) => {
                 let Some(rematch) = self.rematches.remove(&game) else {
@@ -68,7 +68,15 @@ impl Lobby {
                     now,
                 );
             }
+            // Offered to one ignoring them: refused to them, never shown to the other.
+            None if self.ignores(&other, name) => self.reject(
+                name,
+                format!("{other} is ignoring you: your rematch offer was not made"),
+            ),
             None => {
+                let Some(rematch) = self.rematches.get_mut(&game) else {
+                    return;
+                };
                 rematch.offered_by = Some(name.to_string());
                 let (rated, clock_text) = (rematch.rated, rematch.clock_text.clone());
                 let kind = if rated { "rated" } else { "casual" };

@@ -88,6 +88,12 @@ impl Seek {
 }
 
 impl Lobby {
+    /// Whether `viewer` sees `seek` in the lists: as [`Seek::shown_to`] says, unless
+    /// they ignore its seeker (whose seeks and challenges are then not theirs to see).
+    pub(super) fn seek_shown(&self, seek: &Seek, viewer: &str) -> bool {
+        seek.shown_to(viewer) && !self.ignores(viewer, &seek.by)
+    }
+
     /// `name` gives an invite `code`. Wrong codes are counted by the player's address:
     /// three are free, then the address waits, twice as long after each, before its next
     /// code is looked at (even the right one).
@@ -143,7 +149,7 @@ impl Lobby {
             .seeks
             .open
             .iter()
-            .filter(|(_, s)| s.shown_to(viewer))
+            .filter(|(_, s)| self.seek_shown(s, viewer))
             .collect();
         if shown.is_empty() {
             return "No open seeks (seek 5+3 rated posts one).".to_string();
@@ -265,7 +271,8 @@ impl Lobby {
             return self.reject(name, "you cannot challenge yourself");
         }
         if !self.online.contains_key(whom) {
-            return self.reject(name, format!("{whom} is not online (who lists who is)"));
+            let text = self.not_online(whom);
+            return self.reject(name, text);
         }
         if self.ignores(whom, name) {
             return self.reject(
@@ -312,7 +319,7 @@ impl Lobby {
     /// `name` accepts seek `number` (one shown to them): the game starts.
     pub(super) fn accept(&mut self, name: &str, number: u64, now: Instant) {
         match self.seeks.open.get(&number) {
-            Some(seek) if seek.shown_to(name) => self.take_seek(name, number, now),
+            Some(seek) if self.seek_shown(seek, name) => self.take_seek(name, number, now),
             _ => self.reject(name, format!("no open seek {number} (seeks lists them)")),
         }
     }
@@ -366,6 +373,13 @@ impl Lobby {
         }
         if seek.by == name {
             return self.reject(name, "that seek is your own");
+        }
+        if self.ignores(&seek.by, name) {
+            let by = seek.by.clone();
+            return self.reject(
+                name,
+                format!("{by} is ignoring you: you cannot take their seek"),
+            );
         }
         let busy =
             |lobby: &Lobby, who: &str| lobby.online.get(who).is_none_or(|o| o.game.is_some());

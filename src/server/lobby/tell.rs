@@ -50,7 +50,8 @@ impl Lobby {
             );
         }
         let Some(recipient) = self.online.get(whom) else {
-            return self.reject(name, format!("{whom} is not online"));
+            let text = self.not_online(whom);
+            return self.reject(name, text);
         };
         if recipient.ignoring.contains(name) {
             return self.reject(

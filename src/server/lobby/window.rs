@@ -34,9 +34,34 @@ impl<T> Window<T> {
         self.within.iter().map(|(_, what)| what)
     }
 
+    /// How long from `now` until fewer than `most` deeds were done within `span` (so
+    /// one more may be), or none if fewer are already.
+    pub(super) fn wait_for_room(
+        &mut self,
+        now: Instant,
+        span: Duration,
+        most: usize,
+    ) -> Option<Duration> {
+        let count = self.recent(now, span).count();
+        // The deed whose forgetting leaves `most - 1`: the (count - most + 1)th oldest.
+        let (at, _) = self.within.get(count.checked_sub(most.max(1))?)?;
+        Some((*at + span).saturating_duration_since(now))
+    }
+
     /// `what` was done `now`.
     pub(super) fn push(&mut self, now: Instant, what: T) {
         self.within.push_back((now, what));
+    }
+
+    /// The newest deed was not done after all: it no longer counts.
+    pub(super) fn undo_newest(&mut self) {
+        self.within.pop_back();
+    }
+
+    /// How many deeds it holds, as of the last look at it.
+    #[cfg(test)]
+    pub(super) fn held(&self) -> usize {
+        self.within.len()
     }
 }
 
@@ -57,5 +82,28 @@ mod tests {
         assert_eq!(window.recent(at(9), span).collect::<Vec<_>>(), [&"a", &"b"]);
         assert_eq!(window.recent(at(10), span).collect::<Vec<_>>(), [&"b"]);
         assert_eq!(window.recent(at(14), span).count(), 0);
+    }
+
+    /// A window holding its most waits until its oldest deed is forgotten; one below
+    /// its most does not wait.
+    #[test]
+    fn a_full_window_says_how_long_until_room() {
+        let span = Duration::from_secs(60);
+        let start = Instant::now();
+        let at = |s| start + Duration::from_secs(s);
+        let mut window = Window::default();
+        window.push(at(0), ());
+        window.push(at(20), ());
+        assert_eq!(window.wait_for_room(at(30), span, 3), None);
+        window.push(at(30), ());
+        assert_eq!(
+            window.wait_for_room(at(30), span, 3),
+            Some(Duration::from_secs(30))
+        );
+        assert_eq!(window.wait_for_room(at(60), span, 3), None);
+        assert_eq!(
+            window.wait_for_room(at(60), span, 2),
+            Some(Duration::from_secs(20))
+        );
     }
 }

@@ -665,3 +665,43 @@ fn ignore_typed_in_the_private_line_field_is_sent_and_not_to_an_older_server() {
     assert_eq!(key(&mut lobby, KeyCode::Enter), None);
     assert!(screen(&lobby, 80, 24).contains("This server does not know ignore"));
 }
+
+/// The server's list of a hundred names ignored, too long for the status line at 80
+/// columns, shows its count and as many names as fit, saying how many more; a short
+/// list is shown whole.
+#[test]
+fn a_long_ignore_list_shows_its_count_and_the_names_that_fit() {
+    let names: Vec<String> = (0..100).map(|i| format!("pest{i}")).collect();
+    let text = format!("You ignore 100 of at most 100: {}", names.join(", "));
+    let mut lobby = lobby();
+    lobby.heard(ServerMessage::Info { text: text.clone() });
+    for (width, height) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = screen(&lobby, width, height);
+        let line = shown
+            .lines()
+            .find(|l| l.contains("You ignore"))
+            .unwrap_or_else(|| panic!("{shown}"));
+        assert!(
+            line.contains("You ignore 100 players: pest0, pest1, "),
+            "{shown}"
+        );
+        let more = line
+            .split("... and ")
+            .nth(1)
+            .and_then(|rest| rest.split(" more").next())
+            .and_then(|n| n.trim().parse::<usize>().ok())
+            .unwrap_or_else(|| panic!("{shown}"));
+        // The names shown and the count of the rest make the hundred.
+        let shown_names = line.matches("pest").count();
+        assert_eq!(shown_names + more, 100, "{shown}");
+    }
+    // Alone on the status line it has both rows, and more names fit.
+    let mut alone = LobbyScreen::new("alice", "127.0.0.1:4620", Theme::new(false, false));
+    alone.heard(ServerMessage::Info { text });
+    let shown = screen(&alone, 80, 24);
+    assert!(shown.contains("You ignore 100 players: pest0,"), "{shown}");
+    assert!(shown.contains(" more"), "{shown}");
+    let short = "You ignore 2 of at most 100: bob, carol";
+    alone.heard(ServerMessage::Info { text: short.into() });
+    assert!(screen(&alone, 80, 24).contains(short));
+}
