@@ -267,7 +267,7 @@ pub(crate) enum Command {
     /// same terms, join CODE,
     /// games, watch N, player NAME, a move (11-15), board, draw, resign, say TEXT at a
     /// table, tell NAME TEXT (to one player, wherever they are), ignore NAME (their
-    /// tells, lines and challenges do not reach you), unignore NAME, ignore (the list), rematch or decline after a game, adjourn, resume, help, quit (in a game in
+    /// tells, lines, challenges, seeks and rematch offers do not reach you), unignore NAME, ignore (the list), rematch or decline after a game, adjourn, resume, help, quit (in a game in
     /// play: the game goes on at the server, its clocks running)). Your key is made on first use;
     /// the server's certificate is pinned on first contact, once you say yes to its
     /// fingerprint (or it matches --fingerprint), and a changed one refused.

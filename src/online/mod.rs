@@ -938,7 +938,7 @@ cancel N (withdraw your seek, challenge or private table N), decline N (decline 
 challenge N made to you), games, watch N, player NAME; in a game: a move (11-15, 15x24), board, clock (both clocks \
 now), draw (offer, or accept the one offered), decline or n (the draw offered), resign; at a table (playing or watching): say TEXT (heard by the \
 players and spectators there); anywhere: tell NAME TEXT (heard by NAME alone, wherever they \
-are); ignore NAME (their tells, lines and challenges do not reach you), unignore NAME, \
+are); ignore NAME (their tells, lines, challenges, seeks and rematch offers do not reach you), unignore NAME, \
 ignore (whom you ignore); after a game: rematch (offer the same game, colours \
 swapped, or accept the one offered), decline; adjourn (to the lobby: the game goes on, the \
 clocks running, until both players have left it), resume; quit (in a game in play: the \

@@ -112,8 +112,8 @@ pub(crate) fn tell_typed(line: &str) -> Option<Result<ClientMessage, String>> {
 }
 
 /// The ignore list as typed, for the help.
-pub(crate) const IGNORE_HELP: &str = "ignore NAME (their tells, lines at a table and \
-challenges do not reach you; kept for your account), unignore NAME, ignore (whom you ignore)";
+pub(crate) const IGNORE_HELP: &str = "ignore NAME (their tells, lines at a table, \
+challenges, seeks and rematch offers do not reach you; kept for your account), unignore NAME, ignore (whom you ignore)";
 
 /// The [`ClientMessage::Ignore`] or [`ClientMessage::Unignore`] a typed `line`
 /// (`ignore NAME`, `unignore NAME`, `ignore`) gives, or what is wrong with it; none if

@@ -963,7 +963,7 @@ const HELP: [(&str, &str); 15] = [
     (
         "t",
         "tell the player under the cursor (or anyone) a line only they hear; \
-         ignore NAME there stops a pest's tells, lines and challenges",
+         ignore NAME there stops a pest's tells, lines, challenges, seeks and rematches",
     ),
     (
         "m",
