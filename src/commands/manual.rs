@@ -137,18 +137,18 @@ pub(crate) fn run(dir: Option<&Path>, out: &mut impl Write) -> Result<(), Comman
         Some(dir) => {
             // A mistyped path (`~/.local/shrae/man/man1`) is made, as the documented
             // `~/.local/share/man/man1` must be on a fresh account, but never quietly:
-            // the first line names the highest folder that was not there.
+            // a line on standard error names the highest folder that was not there
+            // (standard output stays the list of pages written).
             let made = highest_missing(dir);
             let written = write_pages(dir)?;
             if let Some(made) = made {
-                writeln!(
-                    out,
-                    "Made the folder {} (it was not there)",
+                eprintln!(
+                    "checkers: made the folder {} (it was not there)",
                     crate::text::printable(
                         &made.display().to_string(),
                         crate::text::MAX_PATH_CHARS
                     )
-                )?;
+                );
             }
             for path in written {
                 writeln!(

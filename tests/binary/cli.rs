@@ -692,21 +692,23 @@ fn manpage_makes_a_missing_folder_and_names_the_highest_it_made() {
     let mistyped = dir.path().join("shrae").join("man1");
     let o = run(&["manpage", "--dir", mistyped.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
+    let err = stderr(&o);
     assert_eq!(
-        out.lines().next(),
+        err.lines().next(),
         Some(
             format!(
-                "Made the folder {} (it was not there)",
+                "checkers: made the folder {} (it was not there)",
                 dir.path().join("shrae").display()
             )
             .as_str()
         ),
-        "{out}"
+        "{err}"
     );
+    // Standard output stays the list of pages written.
+    assert!(stdout(&o).lines().next().unwrap().ends_with("checkers.1"));
     assert!(mistyped.join("checkers.1").is_file());
     // A folder that is there is not said to be made.
     let o = run(&["manpage", "--dir", mistyped.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(!stdout(&o).contains("Made the folder"), "{}", stdout(&o));
+    assert!(!stderr(&o).contains("made the folder"), "{}", stderr(&o));
 }
