@@ -296,7 +296,8 @@ fn a_failed_autosave_is_shown_once_and_play_goes_on() {
     });
     game.send(b"q");
     game.wait_for("the quit question", |s| {
-        s.contents().contains("Quit? The game is NOT saved")
+        s.contents()
+            .contains("Back to the home screen? The game is NOT saved")
     });
     game.send(b"y");
     // Back at the home screen (the game was started there), which says so too.
