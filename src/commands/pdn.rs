@@ -446,6 +446,19 @@ mod tests {
             report.contains("line 2, column 10: comment '{' never closed"),
             "{report}"
         );
+        // One never closed before the next game's tags ends its game there: the games
+        // after it are read.
+        let text =
+            b"[Event \"a\"]\n1. 11-15 {stray\n\n[Event \"b\"]\n1. 9-14 *\n\n[Event \"c\"]\n*\n";
+        let (report, summary) = checked(text).unwrap();
+        assert_eq!((summary.games, summary.replayed), (3, 2), "{report}");
+        assert!(
+            report.contains(
+                "line 2, column 10: comment '{' at line 2 column 10 is not closed before the \
+                 next game's tags at line 4"
+            ),
+            "{report}"
+        );
     }
 
     #[test]

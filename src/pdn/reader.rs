@@ -80,6 +80,17 @@ enum Token {
     Open,
     /// A variation closes: `)` (reading with trees).
     Close,
+    /// A comment never closed before a line that opens the next game's tags: `fault`
+    /// is the game's, and the tag read there (or its own fault) begins the next game,
+    /// at `place`.
+    NextGame {
+        /// The unclosed comment's fault, for the game it is in.
+        fault: SyntaxError,
+        /// The next game's first tag.
+        tag: Result<(String, String), SyntaxError>,
+        /// Where that tag starts.
+        place: Place,
+    },
 }
 
 /// The most characters of a comment looked at for a clock reading (the rest is skipped
@@ -143,6 +154,31 @@ fn next_token(
                 c.bump();
                 let mut comment = String::new();
                 loop {
+                    // A line of the comment that begins as a game's tags do: the
+                    // comment was never closed, and the next game starts there (a
+                    // stream cannot go back to read it again).
+                    if c.column == 1 && c.peek() == Some('[') {
+                        let place = Place {
+                            offset: c.offset(),
+                            line: c.line,
+                            column: c.column,
+                        };
+                        if let Some(name) = tag_opening(c, &mut comment, kept_chars) {
+                            let tag = read_tag_value(c, name, place.line, place.column);
+                            let fault = c.error(
+                                line,
+                                column,
+                                format!(
+                                    "comment '{{' at line {line} column {column} is not \
+                                     closed before the next game's tags at line {}",
+                                    place.line
+                                ),
+                            );
+                            let token = Token::NextGame { fault, tag, place };
+                            return Some(Ok((token, line, column)));
+                        }
+                        continue;
+                    }
                     match c.bump() {
                         Some('}') => break,
                         // A line break in a comment is a space: writers (this one too)
@@ -297,9 +333,9 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), SyntaxError> {
             "a tag needs a name, as in [Event \"...\"]",
         ));
     }
-    let shown = printable(&name, SHOWN_WORD_CHARS);
     c.skip_space();
     if c.peek() != Some('"') {
+        let shown = printable(&name, SHOWN_WORD_CHARS);
         return Err(c.error(
             c.line,
             c.column,
@@ -307,6 +343,57 @@ fn read_tag(c: &mut Cursor) -> Result<(String, String), SyntaxError> {
         ));
     }
     c.bump();
+    read_tag_value(c, name, line, column)
+}
+
+/// The longest tag name that a line of an unclosed comment is taken to begin the next
+/// game with (real tag names are short words).
+const MAX_OPENING_NAME_CHARS: usize = 40;
+
+/// At a `[` that begins a line of a comment: whether the line opens a tag as a game's
+/// tags do (`[Event "`: a letter, letters, digits or `_`, spaces, a quote), read up to
+/// its value's quote; its name then. Otherwise what was read is more of the comment
+/// (kept in `comment` up to `kept` bytes), and the character that showed it (a `}`
+/// perhaps) is left to be read: nothing is read twice.
+fn tag_opening(c: &mut Cursor, comment: &mut String, kept: usize) -> Option<String> {
+    c.bump(); // '['
+    let mut name = String::new();
+    while let Some(d) = c.peek()
+        && (d.is_ascii_alphanumeric() || d == '_')
+        && name.len() < MAX_OPENING_NAME_CHARS
+    {
+        name.push(d);
+        c.bump();
+    }
+    let mut spaces = String::new();
+    while let Some(d @ (' ' | '\t')) = c.peek() {
+        spaces.push(d);
+        c.bump();
+    }
+    if name.starts_with(|d: char| d.is_ascii_alphabetic()) && c.peek() == Some('"') {
+        c.bump();
+        return Some(name);
+    }
+    for d in std::iter::once('[')
+        .chain(name.chars())
+        .chain(spaces.chars())
+    {
+        if comment.len() < kept {
+            comment.push(d);
+        }
+    }
+    None
+}
+
+/// The value of tag `name` (its `[` at `line`, `column`), the cursor just after its
+/// opening quote, and the `]` that closes the tag.
+fn read_tag_value(
+    c: &mut Cursor,
+    name: String,
+    line: usize,
+    column: usize,
+) -> Result<(String, String), SyntaxError> {
+    let shown = printable(&name, SHOWN_WORD_CHARS);
     let mut value = String::new();
     let mut length = 0usize;
     loop {
@@ -1007,6 +1094,21 @@ impl Iterator for Games<'_> {
                     if let Some(game) = self.current.as_mut() {
                         game.comment(&text);
                     }
+                }
+                Token::NextGame { fault, tag, place } => {
+                    self.numbered = None;
+                    let mut game = self
+                        .current
+                        .take()
+                        .unwrap_or_else(|| GameInProgress::new(self.token, keep));
+                    game.syntax_error(fault);
+                    let mut next = GameInProgress::new(place, keep);
+                    match tag {
+                        Ok((name, value)) => next.tag(name, value, place.line, place.column),
+                        Err(e) => next.syntax_error(e),
+                    }
+                    self.current = Some(next);
+                    return Some(self.hand_out(game, None, None));
                 }
                 Token::Open => self
                     .current

@@ -137,3 +137,50 @@ fn a_text_of_a_lone_result_token_is_one_empty_game_and_one_before_tags_is_none()
     assert_eq!(before.len(), 1, "{before:?}");
     assert_eq!(before[0].as_ref().unwrap().moves.len(), 1);
 }
+
+/// A `{` never closed ends its game at the next line that opens a game's tags: that
+/// game is a fault, and the games after it are read, however the file is read (as a
+/// text, streamed in blocks of any size, with trees, or from an index's place).
+#[test]
+fn a_comment_never_closed_loses_no_game_after_it() {
+    let text = "[Event \"a\"]\n1. 11-15 23-19 *\n\n[Event \"b\"]\n1. 11-15 {a stray brace\n\
+                23-19 *\n\n[Black \"Tinsley\"]\n[Event \"c\"]\n1. 9-14 *\n\n\
+                [Event \"d\"]\r\n1. 10-14 {note\r\n[%clk 0:01:00] [see \"x\"]\r\n\
+                [9 \"y\"] [Event \"z\"]} 22-18 *\n";
+    let said: Vec<String> = games(text).map(shown).collect();
+    assert_eq!(said.len(), 4, "{said:#?}");
+    assert_eq!(
+        said[1],
+        "error: game 2 (\"b\"), line 5, column 10: comment '{' at line 5 column 10 is not \
+         closed before the next game's tags at line 8"
+    );
+    assert!(said[2].contains("\"Tinsley\""), "{}", said[2]);
+    assert!(said[2].contains("\"c\""), "{}", said[2]);
+    // A comment's own brackets, on its first line or not, are no game's tags.
+    assert!(
+        said[3].contains("moves: [") && !said[3].starts_with("error"),
+        "{}",
+        said[3]
+    );
+    for step in [1, 5, 64] {
+        let mut streamed = games_in(Trickle(text.as_bytes(), step), Encoding::Utf8);
+        let mut read = Vec::new();
+        while let Some(game) = streamed.next() {
+            let place = streamed.last_place().unwrap();
+            read.push(shown(game));
+            // Read again from its place, as an index does.
+            let rest = &text.as_bytes()[place.offset as usize..];
+            let again = games_at(rest, Encoding::Utf8, place, read.len()).next();
+            assert_eq!(again.map(shown).as_ref(), read.last(), "step {step}");
+        }
+        assert_eq!(read, said, "blocks of {step} bytes");
+    }
+    let with_trees: Vec<bool> = crate::pdn::games_with_trees(text)
+        .map(|g| g.is_ok())
+        .collect();
+    assert_eq!(with_trees, [true, false, true, true]);
+    // A tag-like line whose `}` closes the comment right after it: one game, read.
+    let one: Vec<String> = games("1. 11-15 {a\n[x} 23-19 *\n").map(shown).collect();
+    assert_eq!(one.len(), 1);
+    assert!(!one[0].starts_with("error"), "{}", one[0]);
+}

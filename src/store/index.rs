@@ -24,8 +24,9 @@ const MAX_INDEX_BYTES: u64 = 1 << 30;
 /// before a file's first game is no longer counted as a game, so an index of 2 may
 /// number the games one off; 4: a game without tags after such text, brackets in it and
 /// lines ending in a lone CR are read as they should be, so an index of 3 may number or
-/// place the games wrongly).
-const HEADER: &str = "checkers pdn index 4";
+/// place the games wrongly; 5: a comment never closed ends its game at the next game's
+/// tags, so an index of 4 may have lost the games after it).
+const HEADER: &str = "checkers pdn index 5";
 
 /// What a file was when its index was built: its size and modification time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
