@@ -426,8 +426,8 @@ pub(crate) fn joined(
     let session = joined_session(&welcome, Instant::now()).ok_or_else(|| {
         CommandError::Network("the host's record of the game does not read".to_string())
     })?;
-    let rejoin = format!("checkers join {address} --code {}", args.code);
-    let following = Following::new(link, &welcome, copies_folder()).with_rejoin(rejoin);
+    let following = Following::new(link, &welcome, copies_folder())
+        .with_rejoin(address.to_string(), args.code.clone());
     let table = Table::Guest(Box::new(following));
     Ok((session, table))
 }

@@ -1063,7 +1063,9 @@ impl Plain {
     /// Where an unfinished game left at this terminal goes on (`Runtime::farewell`),
     /// taken up with `--resume` from the command line.
     fn kept(&self) -> Option<String> {
-        self.runtime.farewell().words("checkers --resume")
+        self.runtime
+            .farewell()
+            .words(crate::runtime::Front::Terminal)
     }
 
     /// Why the game is not saved, if it is not: the autosave failed, and a last try

@@ -198,26 +198,50 @@ pub(crate) enum Farewell {
         /// A match, not a single game, is kept.
         is_match: bool,
     },
-    /// Left at a table across the network: the table's words, which name the
-    /// command that takes the game up (a host's) or sits down again (a joiner's).
-    Table(String),
+    /// Left at a table across the network: the table's words, which name how to take
+    /// the game up (a host's) or sit down again (a joiner's), on the command line
+    /// (`terminal`) and on the home screen (`home`: its network page's form).
+    Table {
+        /// As the terminal says them: the command.
+        terminal: String,
+        /// As the home screen says them: its entry.
+        home: String,
+    },
     /// Over, with no match game to come: nothing to go on with.
     Finished,
     /// Never kept in a file (nothing played yet, or saving is off): nothing to go on with.
     NotKept,
 }
 
+/// The front end a farewell is said at: each has its own way of taking a game up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Front {
+    /// The terminal once the program ends, or plain mode: commands (`checkers
+    /// --resume`, `checkers join ...`).
+    Terminal,
+    /// The home screen, where the program goes on: its entries (`r`, the network
+    /// page's join form).
+    Home,
+}
+
 impl Farewell {
-    /// The words that say it, `resume` being how this front end takes a saved game up
-    /// ("checkers --resume" on the terminal, "r" on the home screen): `None` where
-    /// there is nothing to go on with.
-    pub(crate) fn words(&self, resume: &str) -> Option<String> {
+    /// The words that say it at `front` (a saved game is taken up with "checkers
+    /// --resume" on the terminal, "r" on the home screen): `None` where there is
+    /// nothing to go on with.
+    pub(crate) fn words(&self, front: Front) -> Option<String> {
         match self {
             Farewell::Saved { is_match } => Some(format!(
-                "The {} is saved: {resume} continues it.",
-                if *is_match { "match" } else { "game" }
+                "The {} is saved: {} continues it.",
+                if *is_match { "match" } else { "game" },
+                match front {
+                    Front::Terminal => "checkers --resume",
+                    Front::Home => "r",
+                }
             )),
-            Farewell::Table(words) => Some(words.clone()),
+            Farewell::Table { terminal, home } => Some(match front {
+                Front::Terminal => terminal.clone(),
+                Front::Home => home.clone(),
+            }),
             Farewell::Finished | Farewell::NotKept => None,
         }
     }
@@ -464,9 +488,11 @@ impl Runtime {
     /// finished, or never kept.
     pub(crate) fn farewell(&self) -> Farewell {
         if self.table().is_some() {
-            return self
-                .table_left_words()
-                .map_or(Farewell::Finished, Farewell::Table);
+            let words = |front| self.table_left_words(front);
+            return match (words(Front::Terminal), words(Front::Home)) {
+                (Some(terminal), Some(home)) => Farewell::Table { terminal, home },
+                _ => Farewell::Finished,
+            };
         }
         let session = self.session();
         if self.autosave_path().is_none() {

@@ -426,11 +426,11 @@ fn the_farewell_says_what_became_of_the_game_and_each_front_end_words_it() {
     runtime.poll(Instant::now());
     assert_eq!(runtime.farewell(), Farewell::Saved { is_match: false });
     assert_eq!(
-        runtime.farewell().words("checkers --resume").as_deref(),
+        runtime.farewell().words(Front::Terminal).as_deref(),
         Some("The game is saved: checkers --resume continues it.")
     );
     assert_eq!(
-        runtime.farewell().words("r").as_deref(),
+        runtime.farewell().words(Front::Home).as_deref(),
         Some("The game is saved: r continues it.")
     );
     runtime
@@ -438,10 +438,10 @@ fn the_farewell_says_what_became_of_the_game_and_each_front_end_words_it() {
         .expect("White resigns");
     runtime.poll(Instant::now());
     assert_eq!(runtime.farewell(), Farewell::Finished);
-    assert_eq!(runtime.farewell().words("r"), None);
+    assert_eq!(runtime.farewell().words(Front::Home), None);
     let unkept = Runtime::new(Session::new(Game::new()), Saving::Off, Pace::NONE);
     assert_eq!(unkept.farewell(), Farewell::NotKept);
-    assert_eq!(unkept.farewell().words("checkers --resume"), None);
+    assert_eq!(unkept.farewell().words(Front::Terminal), None);
     // A match is said to be kept as a match, its game over with the next to come.
     let path = dir.path().join("match-game.pdn");
     let file = GameFile::claim(&path).expect("the lock");
@@ -456,7 +456,7 @@ fn the_farewell_says_what_became_of_the_game_and_each_front_end_words_it() {
     runtime.poll(Instant::now());
     assert!(runtime.session().match_waits());
     assert_eq!(
-        runtime.farewell().words("r").as_deref(),
+        runtime.farewell().words(Front::Home).as_deref(),
         Some("The match is saved: r continues it.")
     );
 }

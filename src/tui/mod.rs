@@ -373,7 +373,7 @@ fn run_shared(
             // Read before the finish lets the table and the file go; said only if the
             // last save holds.
             let left = app.runtime().farewell();
-            let left_words = left.words("checkers --resume");
+            let left_words = left.words(crate::runtime::Front::Terminal);
             let unsaved = app.finish();
             result?;
             match left_home.take() {
@@ -383,7 +383,7 @@ fn run_shared(
                     // Said on the home screen, whose resume entry takes the game up.
                     home.message = match &unsaved {
                         Some(why) => Some(format!("The game is NOT saved: {why}.")),
-                        None => left.words("r"),
+                        None => left.words(crate::runtime::Front::Home),
                     }
                     .map(|words| crate::text::printable(&words, 600));
                     // Said again once the program ends, as when it ends with the game.

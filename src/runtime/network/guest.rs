@@ -62,9 +62,9 @@ pub(crate) struct Following {
     /// Whether this player declined a draw at a server that has not answered yet: one
     /// older than declining a draw refuses it as a rematch declined.
     pub(super) draw_declined: bool,
-    /// The command that sits this player at the host's table again (`checkers join
-    /// ADDRESS --code CODE`), said when the board is left; none at a server's table.
-    pub(super) rejoin: Option<String>,
+    /// The host's address and the code that sit this player at its table again, said
+    /// when the board is left; none at a server's table.
+    pub(super) rejoin: Option<(String, String)>,
     pub(super) view: TableView,
 }
 
@@ -110,10 +110,10 @@ impl Following {
         self.move_watch.due_at()
     }
 
-    /// With `rejoin`, the command that sits this player at the host's table again, said
-    /// when the board is left (see [`Following::left_words`]).
-    pub(crate) fn with_rejoin(mut self, rejoin: String) -> Following {
-        self.rejoin = Some(rejoin);
+    /// With the host's `address` and the game's `code`, that sit this player at the
+    /// host's table again, said when the board is left (see [`Following::left_words`]).
+    pub(crate) fn with_rejoin(mut self, address: String, code: String) -> Following {
+        self.rejoin = Some((address, code));
         self
     }
 
@@ -155,10 +155,22 @@ impl Following {
     }
 
     /// What a LAN player is told once its board is gone, the game as `session` has it:
-    /// whether the host keeps a game to go on with, and how to sit down again. None for
-    /// a spectator or at a server's table.
-    pub(super) fn left_words(&self, session: &Session) -> Option<String> {
-        let rejoin = self.rejoin.as_ref().filter(|_| self.side.is_some())?;
+    /// whether the host keeps a game to go on with, and how to sit down again at `front`
+    /// (the command on the terminal; the home screen's join form there, which it said
+    /// as a command to type where there is no command line). None for a spectator or
+    /// at a server's table.
+    pub(super) fn left_words(
+        &self,
+        session: &Session,
+        front: super::super::Front,
+    ) -> Option<String> {
+        let (address, code) = self.rejoin.as_ref().filter(|_| self.side.is_some())?;
+        let rejoin = match front {
+            super::super::Front::Terminal => format!("checkers join {address} --code {code}"),
+            super::super::Front::Home => {
+                format!("Join a friend's game (n; address {address}, code {code})")
+            }
+        };
         let unplayed = crate::store::games::not_begun(&session.record(&crate::store::today()));
         Some(if session.game().is_over() {
             format!("The game is over: {rejoin} sits at the host's table again while it is open.")

@@ -381,11 +381,14 @@ impl Runtime {
 
     /// What this terminal's player is told once the board is gone: at a host, how to
     /// take up a game left unfinished (see [`resume_hint`](Self::resume_hint)); at a
-    /// joiner, whether a game stays with the host and how to sit down again.
-    pub(super) fn table_left_words(&self) -> Option<String> {
+    /// joiner, whether a game stays with the host and how to sit down again, as said
+    /// at `front`.
+    pub(super) fn table_left_words(&self, front: super::Front) -> Option<String> {
         match self.table.as_ref()? {
+            // The home screen's resume refuses a game played across the network: only
+            // the command takes it up.
             Table::Host(_) => self.resume_hint(),
-            Table::Guest(guest) => guest.left_words(&self.session),
+            Table::Guest(guest) => guest.left_words(&self.session, front),
         }
     }
 
@@ -485,6 +488,60 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         peer.join().expect("the peer's thread")
+    }
+
+    /// A joiner who leaves the board is told how to sit down again as its front end
+    /// does it: the command on the terminal; on the home screen, where the program goes
+    /// on and no command is typed, its join form (it named `checkers join` there too).
+    #[test]
+    fn a_joiners_farewell_names_the_command_on_the_terminal_and_the_form_at_home() {
+        use crate::net::protocol::Role;
+        let loopback = SocketAddr::from(([127, 0, 0, 1], 0));
+        let connections = Connections::listen(loopback, CODE).expect("a port");
+        let address = connections.address();
+        let hosting = Hosting::new(connections, address, CODE.to_string(), Color::White);
+        let mut seats = crate::session::Seats::PEOPLE;
+        seats.set(Color::White, Player::Remote);
+        let session = Session::new(crate::game::Game::new()).with_seats(seats);
+        let mut host = Runtime::new(session, super::super::Saving::Off, super::super::Pace::NONE)
+            .at_table(Table::Host(Box::new(hosting)));
+        let joining = std::thread::spawn(move || {
+            let greeting = crate::net::link::Greeting {
+                code: CODE.to_string(),
+                role: Role::Player,
+                name: None,
+            };
+            crate::net::link::Link::join(
+                &address.to_string(),
+                greeting,
+                None,
+                Box::new(|_: &str| {}),
+                |_: &str| {},
+            )
+            .map_err(|e| e.to_string())
+        });
+        let (link, welcome) = answered(&mut host, joining).expect("joined");
+        let session = joined_session(&welcome, Instant::now()).expect("the host's game");
+        let following =
+            Following::new(link, &welcome, None).with_rejoin(address.to_string(), CODE.to_string());
+        let joiner = Runtime::new(session, super::super::Saving::Off, super::super::Pace::NONE)
+            .at_table(Table::Guest(Box::new(following)));
+        let farewell = joiner.farewell();
+        let terminal = farewell
+            .words(super::super::Front::Terminal)
+            .expect("words");
+        let home = farewell.words(super::super::Front::Home).expect("words");
+        assert!(
+            terminal.contains(&format!("checkers join {address} --code {CODE} sits")),
+            "{terminal}"
+        );
+        assert!(!home.contains("checkers join"), "{home}");
+        assert!(
+            home.contains(&format!(
+                "Join a friend's game (n; address {address}, code {CODE}) sits"
+            )),
+            "{home}"
+        );
     }
 
     /// A crowd of spectators with the code cannot keep the player from the seat: once

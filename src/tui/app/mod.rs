@@ -196,8 +196,11 @@ impl App {
         width: u16,
         height: u16,
     ) -> App {
+        // A LAN host plays the side its player does not: its own, kept at the bottom
+        // as a rematch changes the colours over (see [`BoardView::follow_own_side`]).
         let own_side = match runtime.table().map(|t| &t.seat) {
             Some(crate::runtime::Seat::Player(side)) => Some(*side),
+            Some(crate::runtime::Seat::Host { .. }) => runtime.session().seats().only_person_here(),
             _ => None,
         };
         let session = runtime.session();
@@ -680,6 +683,11 @@ impl App {
             Action::BrowseEnd(start) => {
                 self.panel.before_end(start, self.runtime.session().game());
                 self.browse(start);
+            }
+            // A LAN host waiting for its player draws no cursor: moving it unseen
+            // would only put it somewhere unexpected once they join. Say why instead.
+            Action::Cursor(_) if self.host_waiting_head().is_some() => {
+                self.refused_as_ended_at_server();
             }
             Action::Cursor(direction) => self
                 .board

@@ -292,6 +292,14 @@ impl App {
                 .unwrap_or(Color::Black),
             _ => self.position().turn(),
         };
+        // The host's own side stays at the bottom as the colours change over (its
+        // player's board turns the same way).
+        if matches!(
+            self.runtime.table().map(|t| &t.seat),
+            Some(crate::runtime::Seat::Host { .. })
+        ) {
+            self.board.follow_own_side(side);
+        }
         let position = *self.position();
         self.board.start_again(side, &position);
         self.status.info(super::status::start_words(&self.runtime));

@@ -826,3 +826,94 @@ fn a_lan_host_waits_for_its_player_in_words_and_offers_no_move_until_they_join()
         );
     }
 }
+
+/// A LAN host holding the game for a player at another terminal (playing White, the
+/// player Black), with its address and code; the player not yet joined.
+fn lan_host(size: (u16, u16)) -> (App, std::net::SocketAddr) {
+    use crate::net::listener::Connections;
+    use crate::runtime::network::Hosting;
+    let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    let connections = Connections::listen(loopback, LAN_CODE).expect("a port");
+    let address = connections.address();
+    let hosting = Hosting::new(connections, address, LAN_CODE.to_string(), Color::Black);
+    let mut seats = crate::session::Seats::PEOPLE;
+    seats.set(Color::Black, crate::session::Player::Remote);
+    let session = Session::new(crate::game::Game::new()).with_seats(seats);
+    let runtime =
+        Runtime::new(session, Saving::Off, Pace::WATCHED).at_table(Table::Host(Box::new(hosting)));
+    (
+        App::with_runtime(Settings::default(), runtime, size.0, size.1),
+        address,
+    )
+}
+
+/// The code of [`lan_host`]'s game.
+const LAN_CODE: &str = "oak-4821-elm-0937";
+
+/// The player greets `app`'s host at `address`, which is polled until they sit down:
+/// their line, to keep for as long as they are to stay.
+fn lan_player_joins(app: &mut App, address: std::net::SocketAddr) -> crate::net::link::Link {
+    let player =
+        crate::runtime::network::greeting(address, LAN_CODE, crate::net::protocol::Role::Player);
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while !app.runtime().table().is_some_and(|t| t.connected) {
+        assert!(Instant::now() < deadline, "the player never sat down");
+        app.poll(Instant::now());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    player.join().expect("the player's thread").expect("joined")
+}
+
+/// The arrows at a LAN host waiting for its player say why nothing moves (they moved
+/// the cursor the board does not draw then, silently, so that it turned up somewhere
+/// else once the player joined).
+#[test]
+fn the_arrows_at_a_lan_host_waiting_for_its_player_say_why_and_move_no_hidden_cursor() {
+    let (mut app, address) = lan_host((80, 24));
+    let before = app.board.cursor;
+    for arrow in [KeyCode::Up, KeyCode::Up, KeyCode::Left, KeyCode::Right] {
+        super::press(&mut app, arrow);
+        assert!(
+            message(&app).starts_with("Waiting for a player to join: give them checkers join")
+                && message(&app).ends_with("No move is played until then"),
+            "{arrow:?}: {}",
+            message(&app)
+        );
+    }
+    let _link = lan_player_joins(&mut app, address);
+    assert_eq!(app.board.cursor, before, "the cursor moved unseen");
+    // Once the player is in, the arrows move it again.
+    super::press(&mut app, KeyCode::Up);
+    assert_ne!(app.board.cursor, before);
+}
+
+/// A LAN host's own side stays at the bottom of its board when `n` starts the next game
+/// with the colours changed over, as its player's board does (the host playing White
+/// had White at the bottom, then Black at the top when it played Black).
+#[test]
+fn a_lan_hosts_own_side_stays_at_the_bottom_as_the_rematch_changes_the_colours() {
+    for size in [(80, 24), (120, 40)] {
+        let (mut app, address) = lan_host(size);
+        let _link = lan_player_joins(&mut app, address);
+        let top = |app: &App| {
+            super::screen_text(app)
+                .lines()
+                .next()
+                .map(|line| line.split('┌').next().unwrap_or("").trim().to_string())
+                .unwrap_or_default()
+        };
+        assert_eq!(top(&app), "Black", "{}", super::screen_text(&app));
+        // The host (White) resigns, then starts the next game: it plays Black.
+        super::press(&mut app, KeyCode::Char('r'));
+        super::press(&mut app, KeyCode::Char('y'));
+        assert!(app.game().is_over(), "{}", message(&app));
+        super::press(&mut app, KeyCode::Char('n'));
+        assert_eq!(
+            app.session().seats().only_person_here(),
+            Some(Color::Black),
+            "{}",
+            message(&app)
+        );
+        assert_eq!(top(&app), "White", "{size:?}: {}", super::screen_text(&app));
+    }
+}
