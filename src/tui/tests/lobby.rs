@@ -665,3 +665,23 @@ fn ignore_typed_in_the_private_line_field_is_sent_and_not_to_an_older_server() {
     assert_eq!(key(&mut lobby, KeyCode::Enter), None);
     assert!(screen(&lobby, 80, 24).contains("This server does not know ignore"));
 }
+
+/// A word longer than the status line, said after another, has both of its lines: its
+/// end, which says what to do next, was cut off at 80 columns ("... (x on it in Open
+/// se") under the older word.
+#[test]
+fn a_long_word_said_after_another_is_shown_whole_at_80_columns() {
+    let mut lobby = lobby();
+    let long = "Seek 4 posted: 2+1 rated. Waiting for someone to accept it (x on it in Open \
+                seeks withdraws it).";
+    lobby.heard(ServerMessage::Info { text: long.into() });
+    let shown = screen(&lobby, 80, 24);
+    assert!(shown.contains("seeks withdraws it)."), "{shown}");
+    // Two short words keep a line each.
+    lobby.heard(ServerMessage::Info {
+        text: "Back in the lobby".into(),
+    });
+    let shown = screen(&lobby, 80, 24);
+    assert!(shown.contains("Back in the lobby"), "{shown}");
+    assert!(shown.contains("Seek 4 posted"), "{shown}");
+}
