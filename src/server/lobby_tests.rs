@@ -1249,6 +1249,32 @@ fn the_time_a_killed_server_is_down_counts_from_its_last_heartbeat() {
     assert!((0..60).contains(&waited), "{waited}");
 }
 
+/// A rematch offered tells the opponent how their client takes it: the full screen's
+/// keys (`n` at its board, `m` and `d` in its lobby), plain mode's commands. A board
+/// client was told "rematch accepts it, decline declines it", commands it has not.
+#[test]
+fn a_rematch_offered_says_the_keys_of_a_board_client_and_the_commands_of_a_plain_one() {
+    for (board, taking) in [
+        (
+            true,
+            "n on the board or m in the lobby accepts it, d in the lobby declines it.",
+        ),
+        (false, "rematch accepts it, decline declines it."),
+    ] {
+        let mut bench = Bench::new();
+        bench.log_in("alice", false);
+        bench.log_in("bob", board);
+        bench.short_game(("alice", "bob"), false);
+        bench.ask("alice", ClientMessage::Rematch);
+        let told = bench.told_to("bob");
+        assert!(
+            told.iter().any(|m| matches!(m, ServerMessage::Info { text }
+                if text.starts_with("alice offers a rematch") && text.ends_with(taking))),
+            "{told:#?}"
+        );
+    }
+}
+
 /// A challenge tells the one challenged how their client takes it: the full screen's
 /// lobby by Enter on it in its open seeks, plain mode by `accept N`.
 #[test]

@@ -1008,11 +1008,21 @@ impl Widget for &LobbyScreen {
         self.render_list(List::Seeks, seeks, buf);
         self.render_list(List::Games, games, buf);
         self.render_list(List::Players, players, buf);
-        // One word wraps over both lines; two take one each, the newest below.
-        // One word has both rows; two have one each.
-        let rows = if self.status.len() == 1 { 2 } else { 1 };
-        let said: Vec<Line> = self
+        // One word wraps over both lines; two take one each, the newest below, unless
+        // the newest is longer than a line: then it has both (its end said what to do
+        // next, and was cut off).
+        let newest_long = self
             .status
+            .last()
+            .is_some_and(|(text, _)| Line::raw(text.as_str()).width() > usize::from(status.width));
+        let kept = if newest_long {
+            &self.status[self.status.len() - 1..]
+        } else {
+            &self.status[..]
+        };
+        // One word has both rows; two have one each.
+        let rows = if kept.len() == 1 { 2 } else { 1 };
+        let said: Vec<Line> = kept
             .iter()
             .map(|(text, refused)| {
                 let style = if *refused { theme.error } else { theme.text };
@@ -1022,7 +1032,7 @@ impl Widget for &LobbyScreen {
             })
             .collect();
         let mut paragraph = Paragraph::new(said);
-        if self.status.len() == 1 {
+        if kept.len() == 1 {
             paragraph = paragraph.wrap(Wrap { trim: true });
         }
         paragraph.render(status, buf);

@@ -936,7 +936,7 @@ fn in_lobby(
                 LineNews::Message(ServerMessage::Table { game, side, state })
                     if side.is_some() || watch_asked == Some(game) =>
                 {
-                    board = Some((side, state));
+                    board = Some((game, side, state));
                     break;
                 }
                 LineNews::Message(message) => {
@@ -954,12 +954,20 @@ fn in_lobby(
                 }
             }
         }
-        if let Some((side, state)) = board {
+        if let Some((game, side, state)) = board {
             // What came after the table is the board's to read.
             line.unread(news.collect());
             watch_asked = None;
             let side = side.map(crate::rules::Color::from);
-            match at_server_table(terminal, shared, settings, online, side, &state, &woken)? {
+            match at_server_table(
+                terminal,
+                shared,
+                settings,
+                online,
+                (game, side),
+                &state,
+                &woken,
+            )? {
                 Some(why) => {
                     store_farewell(online, why);
                     return Ok(());
@@ -1017,7 +1025,7 @@ fn store_farewell(online: &lobby::Online, why: String) {
     *lock(&online.farewell) = Some(why);
 }
 
-/// A server's game on the board (`side` played, or watched), as told by `state`, until
+/// A server's game `game` on the board (`side` played, or watched), as told by `state`, until
 /// the board is left (a game in play is then adjourned at the server, which tells the
 /// lobby so). Gives why the line is gone, if it is.
 fn at_server_table(
@@ -1025,7 +1033,7 @@ fn at_server_table(
     shared: &Shared,
     settings: Settings,
     online: &mut lobby::Online,
-    side: Option<crate::rules::Color>,
+    (game, side): (u64, Option<crate::rules::Color>),
     state: &crate::net::protocol::GameState,
     woken: &Woken,
 ) -> io::Result<Option<String>> {
@@ -1036,7 +1044,8 @@ fn at_server_table(
             .say("The server's record of the game does not read", true);
         return Ok(None);
     };
-    let following = Following::at_server(online.line.clone(), side, state, online.copies.clone());
+    let following = Following::at_server(online.line.clone(), side, state, online.copies.clone())
+        .of_server_game(game);
     let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
         .at_table(crate::runtime::Table::Guest(Box::new(following)));
     shared.last_save.keep(&runtime);

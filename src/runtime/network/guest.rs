@@ -65,6 +65,10 @@ pub(crate) struct Following {
     /// The host's address and the code that sit this player at its table again, said
     /// when the board is left; none at a server's table.
     pub(super) rejoin: Option<(String, String)>,
+    /// At a server's table: the server's number of the game on this board, once known.
+    /// A player's board that is told another is at the rematch (the server numbers
+    /// each game anew; the game's own count, a LAN match's, stays at 1 there).
+    pub(super) server_game: Option<u64>,
     pub(super) view: TableView,
 }
 
@@ -100,6 +104,7 @@ impl Following {
             typed_note: None,
             draw_declined: false,
             rejoin: None,
+            server_game: None,
             view,
         }
     }
@@ -108,6 +113,13 @@ impl Following {
     /// [`MoveWatch`]): the screen looks again then, though the line says nothing.
     pub(crate) fn move_unanswered_at(&self) -> Option<Instant> {
         self.move_watch.due_at()
+    }
+
+    /// At a server's table, the board shows the server's game `game`: a player's board
+    /// told of another says the rematch started.
+    pub(crate) fn of_server_game(mut self, game: u64) -> Following {
+        self.server_game = Some(game);
+        self
     }
 
     /// With the host's `address` and the game's `code`, that sit this player at the
@@ -150,6 +162,7 @@ impl Following {
             typed_note: None,
             draw_declined: false,
             rejoin: None,
+            server_game: None,
             view,
         }
     }
@@ -621,7 +634,7 @@ impl Following {
     ) {
         let said = |text: &str| crate::text::printable(text, 600);
         match message {
-            ServerMessage::Table { side, state, .. } => {
+            ServerMessage::Table { game, side, state } => {
                 // Another game than this board's is a rematch (played) or not this
                 // board's at all (watched).
                 if side.map(Color::from) == self.side || self.side.is_some() && side.is_some() {
@@ -629,7 +642,17 @@ impl Following {
                         self.view.connected = state.player_connected;
                     }
                     let was_connected = self.view.connected;
+                    let rematch =
+                        self.side.is_some() && self.server_game.is_some_and(|shown| shown != game);
+                    self.server_game = Some(game);
                     self.follow_state(session, state, now, events);
+                    // Said, or the status line would still speak of the offer or of
+                    // the last game's end.
+                    if let (true, Some(side)) = (rematch, self.side) {
+                        events.push(Event::Table(TableNews::Told(format!(
+                            "The rematch starts: you play {side}"
+                        ))));
+                    }
                     // The players hear of it in words; a spectator only sees the
                     // table change, so it is said here (and the board drawn anew).
                     if self.side.is_none() && was_connected != self.view.connected {
@@ -845,16 +868,6 @@ impl Following {
             self.view.seat = Seat::Player(joiner_side);
             session.set_seat(joiner_side, Player::Person);
             session.set_seat(!joiner_side, Player::Remote);
-        }
-        // At a server a player's board takes another game only as the rematch: said,
-        // or the status line would still speak of the offer.
-        if let Some(side) = self.side
-            && self.view.at_server
-            && before.game_number != state.game_number
-        {
-            events.push(Event::Table(TableNews::Told(format!(
-                "The rematch starts: you play {side}"
-            ))));
         }
         self.view.spectators = state.spectators;
         self.view.undo_asked = state.undo_asked.map(Color::from);

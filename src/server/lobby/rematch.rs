@@ -82,9 +82,17 @@ impl Lobby {
                 let kind = if rated { "rated" } else { "casual" };
                 let unrated =
                     unrated_note(rated.then(|| self.unrated_why([name, &other])).flatten());
+                // In the words of the client that takes it: the full screen's keys
+                // (its board's key line says n, its lobby's help m and d), plain
+                // mode's commands.
+                let taking = if self.on_board(&other) {
+                    "n on the board or m in the lobby accepts it, d in the lobby declines it"
+                } else {
+                    "rematch accepts it, decline declines it"
+                };
                 let told = format!(
-                    "{name} offers a rematch ({clock_text} {kind}, colours swapped): rematch \
-                     accepts it, decline declines it.{unrated}"
+                    "{name} offers a rematch ({clock_text} {kind}, colours swapped): \
+                     {taking}.{unrated}"
                 );
                 self.send(&other, ServerMessage::Info { text: told });
                 let text = format!("Rematch offered to {other}.{unrated}");

@@ -705,3 +705,23 @@ fn a_long_ignore_list_shows_its_count_and_the_names_that_fit() {
     alone.heard(ServerMessage::Info { text: short.into() });
     assert!(screen(&alone, 80, 24).contains(short));
 }
+
+/// A word longer than the status line, said after another, has both of its lines: its
+/// end, which says what to do next, was cut off at 80 columns ("... (x on it in Open
+/// se") under the older word.
+#[test]
+fn a_long_word_said_after_another_is_shown_whole_at_80_columns() {
+    let mut lobby = lobby();
+    let long = "Seek 4 posted: 2+1 rated. Waiting for someone to accept it (x on it in Open \
+                seeks withdraws it).";
+    lobby.heard(ServerMessage::Info { text: long.into() });
+    let shown = screen(&lobby, 80, 24);
+    assert!(shown.contains("seeks withdraws it)."), "{shown}");
+    // Two short words keep a line each.
+    lobby.heard(ServerMessage::Info {
+        text: "Back in the lobby".into(),
+    });
+    let shown = screen(&lobby, 80, 24);
+    assert!(shown.contains("Back in the lobby"), "{shown}");
+    assert!(shown.contains("Seek 4 posted"), "{shown}");
+}

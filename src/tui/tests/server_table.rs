@@ -73,12 +73,12 @@ fn seated_on(
     side: Option<Color>,
     size: (u16, u16),
 ) -> (App, impl Fn(LineNews) + use<>) {
-    let ServerMessage::Table { state, .. } = before else {
+    let ServerMessage::Table { game, state, .. } = before else {
         panic!("not a table: {before:?}");
     };
     let (line, tell) = ServerLine::detached();
     let session = server_session(state, side, Instant::now()).expect("the record reads");
-    let following = Following::at_server(line, side, state, None);
+    let following = Following::at_server(line, side, state, None).of_server_game(*game);
     let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
         .at_table(Table::Guest(Box::new(following)));
     let app = App::with_runtime(Settings::default(), runtime, size.0, size.1);
@@ -236,11 +236,14 @@ fn a_players_board_says_the_rematch_started_not_the_offer_still() {
         spectators: 0,
         joiner_side: Color::White,
     };
-    let mut state = crate::net::table::game_state(&session, &record, facts);
+    // A server's game is its own session: its count of games is 1 as the first's
+    // was (the board told them apart by it, so the real rematch went unsaid).
+    let state = crate::net::table::game_state(&session, &record, facts);
     let ServerMessage::Table { state: before, .. } = &table else {
         unreachable!()
     };
-    state.game_number = before.game_number + 1;
+    assert_eq!(state.game_number, before.game_number);
+    assert!(!app.board.flipped, "Black at the bottom");
     tell(LineNews::Message(ServerMessage::Table {
         game: 2,
         side: Some(Color::White.into()),
@@ -248,6 +251,7 @@ fn a_players_board_says_the_rematch_started_not_the_offer_still() {
     }));
     app.poll(Instant::now());
     assert_eq!(message(&app), "The rematch starts: you play White");
+    assert!(app.board.flipped, "the board turned: White at the bottom");
 }
 
 #[test]
