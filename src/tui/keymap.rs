@@ -364,23 +364,29 @@ pub(crate) enum Quits {
     Program,
     /// From the home screen: `q` goes back there, whose `r` takes the game up.
     ToHome,
+    /// From the command line, across the network: `q` leaves the table (it asks how).
+    Table,
     /// From the home screen, across the network: `q` leaves the table (it asks how)
     /// for the home screen.
     TableToHome,
 }
 
 /// The help overlay's lines: (label, help), in the table's order, each key once, `q`
-/// said as it `quits`.
+/// said as it `quits`; at a table across the network, without the keys every such
+/// table refuses.
 pub(crate) fn help_lines(quits: Quits) -> impl Iterator<Item = (&'static str, &'static str)> {
+    let at_table = matches!(quits, Quits::Table | Quits::TableToHome);
     BOARD_KEYS
         .iter()
         .filter(|b| !b.label.is_empty() && !b.help.is_empty())
+        .filter(move |b| !(at_table && b.action.is_some_and(refused_across_the_network)))
         .map(move |b| {
             let help = match (b.action, quits) {
                 // "then --resume" would send someone at the home screen to the command
                 // line.
                 (Some(Action::AskQuit), Quits::ToHome) => "home screen (r there resumes)",
                 (Some(Action::AskQuit), Quits::TableToHome) => "leave for the home screen (asks)",
+                (Some(Action::AskQuit), Quits::Table) => "leave the table (asks)",
                 _ => b.help,
             };
             (b.label, help)
@@ -405,24 +411,30 @@ pub(crate) fn server_help_lines() -> impl Iterator<Item = (&'static str, &'stati
         })
 }
 
-/// Whether a server's table refuses `action` (a game at one terminal's: the computer,
-/// take-backs, set-ups, pauses, a file's games, claims the server makes itself).
-fn refused_at_a_server(action: Action) -> bool {
+/// Whether every table across the network refuses `action` (a game at one terminal's:
+/// the computer, set-ups, pauses, a file's games): each side is played at its own
+/// terminal, and the clocks are both players'.
+fn refused_across_the_network(action: Action) -> bool {
     matches!(
         action,
         Action::ToggleSide(_)
             | Action::ChangeLevel(_)
             | Action::OpenEditor
             | Action::Pause
-            | Action::Undo
-            | Action::Redo
             | Action::MoveNow
-            | Action::Hint
-            | Action::Analyse
-            | Action::AskClaimDraw
             | Action::GameList
             | Action::OtherGame(_)
     )
+}
+
+/// Whether a server's table refuses `action`: what every table across the network
+/// refuses, and take-backs, the engine's help and claims the server makes itself.
+fn refused_at_a_server(action: Action) -> bool {
+    refused_across_the_network(action)
+        || matches!(
+            action,
+            Action::Undo | Action::Redo | Action::Hint | Action::Analyse | Action::AskClaimDraw
+        )
 }
 
 #[cfg(test)]

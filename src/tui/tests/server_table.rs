@@ -921,3 +921,29 @@ fn a_lan_hosts_own_side_stays_at_the_bottom_as_the_rematch_changes_the_colours()
         assert_eq!(top(&app), "White", "{size:?}: {}", super::screen_text(&app));
     }
 }
+
+/// `?` at a LAN table lists only the keys a table across the network takes: the
+/// computer's, set-ups, pauses and a file's games are refused there (each said so when
+/// pressed), so the help left them out at a server's table but listed them at a LAN
+/// one; `q` there leaves the table, asking how.
+#[test]
+fn the_help_at_a_lan_table_leaves_out_the_keys_it_refuses() {
+    let (mut app, address) = lan_host((100, 50));
+    let _link = lan_player_joins(&mut app, address);
+    super::press(&mut app, KeyCode::Char('?'));
+    let screen = super::screen_text(&app);
+    for refused in [
+        "computer plays Black/White",
+        "computer level up/down",
+        "computer: move now",
+        "set up a position",
+        "pause the clocks",
+        "the file's games",
+    ] {
+        assert!(!screen.contains(refused), "{refused}: {screen}");
+    }
+    for taken in ["undo", "offer a draw", "resign", "q leave the table (asks)"] {
+        assert!(screen.contains(taken), "{taken}: {screen}");
+    }
+    assert!(!screen.contains("quit (then --resume)"), "{screen}");
+}

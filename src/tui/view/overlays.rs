@@ -55,7 +55,8 @@ fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
     let table = app.runtime().table();
     let at_server = table.is_some_and(|t| t.at_server);
     let quits = match (app.from_home, table.is_some()) {
-        (false, _) => keymap::Quits::Program,
+        (false, false) => keymap::Quits::Program,
+        (false, true) => keymap::Quits::Table,
         (true, false) => keymap::Quits::ToHome,
         (true, true) => keymap::Quits::TableToHome,
     };
