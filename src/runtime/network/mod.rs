@@ -429,14 +429,14 @@ impl Runtime {
 }
 
 /// A LAN host's peer at `address` greeting with the game's `code` as `role`, on a
-/// thread of its own (the host's runtime must be polled meanwhile): its line, or why it
-/// was refused. For tests of a host (here and the full-screen table's).
+/// thread of its own (the host's runtime must be polled meanwhile): its line and the
+/// host's welcome, or why it was refused. For tests of a host (here and the full-screen table's).
 #[cfg(test)]
 pub(crate) fn greeting(
     address: std::net::SocketAddr,
     code: &str,
     role: crate::net::protocol::Role,
-) -> std::thread::JoinHandle<Result<crate::net::link::Link, String>> {
+) -> std::thread::JoinHandle<Result<(Link, Welcome), String>> {
     let code = code.to_string();
     std::thread::spawn(move || {
         let greeting = crate::net::link::Greeting {
@@ -451,7 +451,6 @@ pub(crate) fn greeting(
             Box::new(|_: &str| {}),
             |_: &str| {},
         )
-        .map(|(link, _)| link)
         .map_err(|e| e.to_string())
     })
 }
@@ -505,22 +504,8 @@ mod tests {
         let session = Session::new(crate::game::Game::new()).with_seats(seats);
         let mut host = Runtime::new(session, super::super::Saving::Off, super::super::Pace::NONE)
             .at_table(Table::Host(Box::new(hosting)));
-        let joining = std::thread::spawn(move || {
-            let greeting = crate::net::link::Greeting {
-                code: CODE.to_string(),
-                role: Role::Player,
-                name: None,
-            };
-            crate::net::link::Link::join(
-                &address.to_string(),
-                greeting,
-                None,
-                Box::new(|_: &str| {}),
-                |_: &str| {},
-            )
-            .map_err(|e| e.to_string())
-        });
-        let (link, welcome) = answered(&mut host, joining).expect("joined");
+        let (link, welcome) =
+            answered(&mut host, greeting(address, CODE, Role::Player)).expect("joined");
         let session = joined_session(&welcome, Instant::now()).expect("the host's game");
         let following =
             Following::new(link, &welcome, None).with_rejoin(address.to_string(), CODE.to_string());
@@ -569,7 +554,7 @@ mod tests {
         let mut refused = Vec::new();
         for _ in 0..bounds.peers {
             match answered(&mut runtime, greeting(address, CODE, Role::Spectator)) {
-                Ok(link) => watching.push(link),
+                Ok((link, _)) => watching.push(link),
                 Err(why) => refused.push(why),
             }
         }

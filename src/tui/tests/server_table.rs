@@ -816,7 +816,7 @@ fn a_lan_host_waits_for_its_player_in_words_and_offers_no_move_until_they_join()
             app.poll(Instant::now());
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _link = player.join().expect("the player's thread").expect("joined");
+        let _joined = player.join().expect("the player's thread").expect("joined");
         let screen = super::screen_text(&app);
         assert!(
             side_panel(&app).contains("Black to move"),
@@ -865,7 +865,11 @@ fn lan_player_joins(app: &mut App, address: std::net::SocketAddr) -> crate::net:
         app.poll(Instant::now());
         std::thread::sleep(Duration::from_millis(5));
     }
-    player.join().expect("the player's thread").expect("joined")
+    player
+        .join()
+        .expect("the player's thread")
+        .expect("joined")
+        .0
 }
 
 /// The arrows at a LAN host waiting for its player say why nothing moves (they moved
