@@ -92,8 +92,8 @@ impl Lobby {
         };
         let Some(whom) = whom.map(str::trim).filter(|w| !w.is_empty()) else {
             let text = if online.ignoring.is_empty() {
-                "You ignore nobody (ignore NAME stops a player's tells, lines and \
-                 challenges reaching you)"
+                "You ignore nobody (ignore NAME stops a player's tells, lines, \
+                 challenges, seeks and rematch offers reaching you)"
                     .to_string()
             } else {
                 let names: Vec<&str> = online.ignoring.iter().map(String::as_str).collect();
