@@ -637,7 +637,7 @@ pub(crate) struct HubArgs {
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value = "1", value_parser = threads())]
     pub(crate) threads: usize,
     /// Transposition table size in MB (or `set-param name=hash`).
-    #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
+    #[arg(long, allow_negative_numbers = true, value_name = "HASH", default_value = "64", value_parser = megabytes())]
     pub(crate) hash: usize,
 }
 
@@ -662,12 +662,12 @@ pub(crate) struct AnalyseArgs {
     pub(crate) depth: Option<u32>,
     /// Search for this many milliseconds (default 3000), as a wall: the search stops
     /// within it, and often sooner, once another iteration could not finish in it.
-    #[arg(long, value_name = "MOVETIME", value_parser = millis(86_400_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "MOVETIME", value_parser = millis(86_400_000))]
     pub(crate) movetime: Option<Duration>,
     /// Search as a player on a clock with this many milliseconds left: the engine plans
     /// the move's time from it as in a game (a twentieth of it, or a share by
     /// --moves-to-go, plus most of --increment; never near the flag).
-    #[arg(long, value_name = "MS", value_parser = millis(86_400_000), conflicts_with_all = ["depth", "movetime", "load"])]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", value_parser = millis(86_400_000), conflicts_with_all = ["depth", "movetime", "load"])]
     pub(crate) time_left: Option<Duration>,
     /// With --time-left: the milliseconds added to the clock after each move.
     #[arg(long, allow_negative_numbers = true, value_name = "MS", requires = "time_left", value_parser = whole::<u64>(0, 3_600_000).map(Duration::from_millis))]
@@ -677,7 +677,7 @@ pub(crate) struct AnalyseArgs {
     #[arg(long, allow_negative_numbers = true, value_name = "N", requires = "time_left", value_parser = whole::<u32>(1, 1000))]
     pub(crate) moves_to_go: Option<u32>,
     /// Transposition table size in MB.
-    #[arg(long, value_name = "HASH", default_value = "64", value_parser = megabytes())]
+    #[arg(long, allow_negative_numbers = true, value_name = "HASH", default_value = "64", value_parser = megabytes())]
     pub(crate) hash: usize,
     /// The evaluation to search with (the program's default if not given).
     #[arg(long, value_enum)]

@@ -94,6 +94,22 @@ fn a_number_option_given_no_number_says_which_numbers_it_takes() {
             "'1s' is not a whole number: give one",
         ),
         (&["analyse", "--depth", "deep"], "give one from 1 to 64"),
+        (
+            &["analyse", "--movetime", "-5"],
+            "must be a whole number from 1 to 86400000",
+        ),
+        (
+            &["analyse", "--time-left", "-5"],
+            "must be a whole number from 1 to 86400000",
+        ),
+        (
+            &["analyse", "--hash", "-1"],
+            "must be a whole number from 1 to 1024",
+        ),
+        (
+            &["hub", "--hash", "-1"],
+            "must be a whole number from 1 to 1024",
+        ),
     ] {
         let error = Cli::try_parse_from(std::iter::once("checkers").chain(args.iter().copied()))
             .unwrap_err()
