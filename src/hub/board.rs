@@ -14,13 +14,15 @@
 //! [`Position::mirrored`] written square by square: the start position is
 //! `Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww`.
 
-use crate::rules::{Bitboard, Color, Move, Position, Square};
+use crate::rules::{Bitboard, Color, Move, Position, SetupError, Square};
 
 /// The start position, as the protocol writes it.
 #[cfg(test)]
 pub(crate) const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
-/// Reads a Hub position (see the module's documentation), or says why it is not one.
+/// Reads a Hub position (see the module's documentation), or says why it is not one,
+/// in this program's terms (Black's men are the `w`s, on squares 1-32 as this program
+/// numbers them) with the character that is wrong.
 pub(crate) fn parse_position(text: &str) -> Result<Position, String> {
     let chars: Vec<char> = text.chars().collect();
     if chars.len() != 33 {
@@ -29,37 +31,65 @@ pub(crate) fn parse_position(text: &str) -> Result<Position, String> {
             chars.len()
         ));
     }
-    // Read as written (the first mover called white), then turned round.
+    // The side that moves first, Black here, is the protocol's white.
     let turn = match chars[0] {
-        'W' | 'w' => Color::White,
-        'B' | 'b' => Color::Black,
+        'W' | 'w' => Color::Black,
+        'B' | 'b' => Color::White,
         other => return Err(format!("the side to move is W or B, not {other:?}")),
     };
     let (mut black, mut white, mut kings) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
-    for (sq, &c) in Square::ALL.iter().zip(&chars[1..]) {
+    // The squares come from 32 down to 1: square n is character 34 - n.
+    for (sq, &c) in Square::ALL.iter().rev().zip(&chars[1..]) {
         match c {
-            'w' => white = white.with(*sq),
-            'b' => black = black.with(*sq),
+            'w' => black = black.with(*sq),
+            'b' => white = white.with(*sq),
             'W' => {
-                white = white.with(*sq);
+                black = black.with(*sq);
                 kings = kings.with(*sq);
             }
             'B' => {
-                black = black.with(*sq);
+                white = white.with(*sq);
                 kings = kings.with(*sq);
             }
             'e' | '.' => {}
             other => {
                 return Err(format!(
                     "a square is w, b, W, B or e, not {other:?} (character {})",
-                    sq.number() + 1
+                    character(*sq)
                 ));
             }
         }
     }
-    let written = Position::from_parts(black, white, kings, turn)
-        .map_err(|e| format!("not a position ({e}, counting the squares as written)"))?;
-    Ok(written.mirrored())
+    Position::from_parts(black, white, kings, turn).map_err(|e| setup_error(&e))
+}
+
+/// Which character of a position (counting the side to move as the first) is `sq`.
+fn character(sq: Square) -> u8 {
+    34 - sq.number()
+}
+
+/// Why the pieces of a position cannot stand so, with the letters the protocol writes
+/// each side's pieces with.
+fn setup_error(e: &SetupError) -> String {
+    let letters = |color: Color| match color {
+        Color::Black => ('w', 'W'),
+        Color::White => ('b', 'B'),
+    };
+    match *e {
+        SetupError::ManOnCrowningRow(sq, color) => {
+            let (man, king) = letters(color);
+            format!(
+                "a {color} man ({man}) cannot stand on square {sq} (character {}): \
+                 it is {color}'s crowning row, where it is a king ({king})",
+                character(sq)
+            )
+        }
+        SetupError::TooManyPieces(color, count) => {
+            let (man, king) = letters(color);
+            format!("{color} ({man} and {king}) has {count} pieces: a side has at most 12")
+        }
+        ref other => other.to_string(),
+    }
 }
 
 /// Writes `pos` as a Hub position.
@@ -174,10 +204,30 @@ mod tests {
         assert!(parse_position(&START.replacen('e', "q", 1)).is_err());
         assert!(parse_position(&format!("{START}e")).is_err());
         // Thirteen men a side, and a man on its crowning row.
+        // Said in this program's colours and squares, with the letters written: `b` is
+        // White's man, and the last character square 1.
         let thirteen = format!("W{}{}{}", "b".repeat(13), "e".repeat(7), "w".repeat(12));
-        assert!(parse_position(&thirteen).is_err());
+        assert_eq!(
+            parse_position(&thirteen).unwrap_err(),
+            "White (b and B) has 13 pieces: a side has at most 12"
+        );
         let crowned = format!("Ww{}", "e".repeat(31));
-        assert!(parse_position(&crowned).unwrap_err().contains("crown"));
+        assert_eq!(
+            parse_position(&crowned).unwrap_err(),
+            "a Black man (w) cannot stand on square 32 (character 2): it is \
+             Black's crowning row, where it is a king (W)"
+        );
+        let crowned = format!("W{}b", "e".repeat(31));
+        assert!(
+            parse_position(&crowned)
+                .unwrap_err()
+                .contains("a White man (b) cannot stand on square 1 (character 33)")
+        );
+        assert!(
+            parse_position(&format!("W{}x", "e".repeat(31)))
+                .unwrap_err()
+                .ends_with("not 'x' (character 33)")
+        );
         // Multi-byte characters are counted as characters.
         assert!(parse_position(&"é".repeat(33)).is_err());
     }
