@@ -20,7 +20,7 @@ pub(crate) struct Line {
 pub(crate) enum SyntaxError {
     /// A `"` opens a value that no `"` closes.
     UnclosedQuote,
-    /// An `=` or `"` stands where a name should be.
+    /// An `=`, a `"` or a control character stands where a name should be.
     MissingName,
 }
 
@@ -28,7 +28,12 @@ impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SyntaxError::UnclosedQuote => write!(f, "a quoted value is not closed"),
-            SyntaxError::MissingName => write!(f, "a name is missing before = or \""),
+            // No `"` in it: a message is written in quotes, which cannot hold one.
+            SyntaxError::MissingName => write!(
+                f,
+                "a name is missing: an =, a quote mark or a control character stands where \
+                 a name should"
+            ),
         }
     }
 }
@@ -251,12 +256,22 @@ fn number(name: &str, text: &str, min: u64, max: Option<u64>) -> Result<u64, Str
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{name}={text} is not a whole number: {range}"));
     }
-    // Too long for i128 is far out of range either way.
-    text.parse::<i128>()
+    // Too long for i128 is far out of range either way: too big, unless negative.
+    let n = text.parse::<i128>().unwrap_or(if text.starts_with('-') {
+        i128::MIN
+    } else {
+        i128::MAX
+    });
+    if n < i128::from(min) {
+        return Err(format!("{name}={text} is out of range: {range}"));
+    }
+    // Past the largest number the program holds, with no maximum of its own, the
+    // number is too big: "at least 1" would not say why it is refused.
+    let max = max.unwrap_or(u64::MAX);
+    u64::try_from(n)
         .ok()
-        .filter(|&n| n >= i128::from(min) && max.is_none_or(|max| n <= i128::from(max)))
-        .and_then(|n| u64::try_from(n).ok())
-        .ok_or_else(|| format!("{name}={text} is out of range: {range}"))
+        .filter(|&n| n <= max)
+        .ok_or_else(|| format!("{name}={text} is out of range: {name} is {min} to {max}"))
 }
 
 impl Request {
@@ -470,6 +485,10 @@ mod tests {
             ("moves=0", "moves=0 is out of range: moves is at least 1"),
             ("moves=-1", "moves=-1 is out of range: moves is at least 1"),
             ("nodes=0", "nodes=0 is out of range: nodes is at least 1"),
+            (
+                "nodes=99999999999999999999999",
+                "nodes=99999999999999999999999 is out of range: nodes is 1 to 18446744073709551615",
+            ),
             ("depth=x", "depth=x is not a whole number: depth is 1 to 64"),
             (
                 "move-time=0",

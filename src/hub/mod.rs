@@ -46,7 +46,10 @@
 //!   and says its `done`; lines waiting for it are dropped);
 //! - the end of standard input: every line read is acted on first (a search with a
 //!   limit runs to its `done`, one without is stopped and says `done`), then the
-//!   program ends with status 0, so `printf 'pos\ngo think\n' | checkers hub` answers.
+//!   program ends with status 0, so `printf 'pos\ngo think\n' | checkers hub` answers;
+//!   but once no one reads standard output either (its pipe's reader closed: the
+//!   program that started it has ended, "the GUI has crashed" as the protocol says),
+//!   a search is stopped and the program ends at once.
 //!
 //! Anything else is ignored, as the protocol says; a known command with a bad argument
 //! (or a line with an unclosed quote) is answered `error message="..."`. During a
@@ -107,6 +110,9 @@ const MAX_LINE_BYTES: usize = 1 << 20;
 /// wait for its end): the reader stops reading while so many wait, so a program that
 /// writes faster than the searches end fills its pipe, not this memory.
 const MAX_WAITING_LINES: usize = 64;
+
+/// The longest `error` message written, in characters.
+const MAX_MESSAGE_CHARS: usize = 500;
 
 /// The largest transposition table `hash` may ask for, in MB.
 const MAX_HASH_MB: usize = 1024;
@@ -202,7 +208,50 @@ pub(crate) fn serve(settings: Settings, out: impl Write) -> io::Result<()> {
         let _ = line_done.send(());
     }
     std::thread::spawn(move || read_lines(io::stdin().lock(), &lines, &leave));
-    serve_inputs(settings, &inputs, news, line_done, out)
+    let watch = Watch {
+        line_done,
+        reader_gone: || reader_gone(&io::stdout()),
+    };
+    serve_inputs(settings, &inputs, news, watch, out)
+}
+
+/// How often, once standard input has ended during a search, the loop looks whether
+/// the program reading the answers is still there.
+const READER_PROBE: Duration = Duration::from_millis(50);
+
+/// What the loop is told by, besides its inputs.
+struct Watch {
+    /// Gives the reader of standard input leave to read one more line, once a line is
+    /// acted on (see [`MAX_WAITING_LINES`]).
+    line_done: Sender<()>,
+    /// Whether the program reading the answers is gone (see [`reader_gone`]).
+    reader_gone: fn() -> bool,
+}
+
+/// Whether nothing reads `out` any more: the read end of its pipe (or its socket's
+/// peer) is closed, as when the program that started `checkers hub` has ended. The
+/// protocol asks an engine whose input closes to quit as directly as possible, "the GUI
+/// has crashed"; this program still answers what a script piped in (its input ends
+/// at once), so it quits early only when no one is left to read the answer. A file or
+/// a terminal is never gone.
+#[cfg(unix)]
+fn reader_gone(out: &impl std::os::fd::AsFd) -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let mut fds = [PollFd::new(out, PollFlags::empty())];
+    let now = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    poll(&mut fds, Some(&now)).is_ok_and(|ready| {
+        ready > 0 && fds[0].revents().intersects(PollFlags::ERR | PollFlags::HUP)
+    })
+}
+
+/// Elsewhere the answers' reader is never known to be gone: a search with a limit runs
+/// to its end.
+#[cfg(not(unix))]
+fn reader_gone<T>(_out: &T) -> bool {
+    false
 }
 
 /// Sends each line of `input` (invalid UTF-8 replaced, a line of more than
@@ -234,7 +283,7 @@ fn serve_inputs(
     settings: Settings,
     inputs: &Receiver<Input>,
     news: Sender<Input>,
-    line_done: Sender<()>,
+    watch: Watch,
     out: impl Write,
 ) -> io::Result<()> {
     let mut hub = Hub {
@@ -250,7 +299,7 @@ fn serve_inputs(
         level: LevelSpec::default(),
         running: None,
         deferred: VecDeque::new(),
-        line_done,
+        line_done: watch.line_done,
         input_ended: false,
     };
     loop {
@@ -264,10 +313,27 @@ fn serve_inputs(
             }
         }
         let input = match hub.deferred.pop_front() {
-            Some(line) if hub.running.is_none() => Input::Line(line),
+            Some(line) if hub.running.is_none() => Some(Input::Line(line)),
             Some(line) => {
                 hub.deferred.push_front(line);
-                inputs.recv().unwrap_or(Input::End)
+                None
+            }
+            None => None,
+        };
+        let input = match input {
+            Some(input) => input,
+            // The input has ended: a search runs on for a script that reads its answer,
+            // not for a program that is gone.
+            None if hub.input_ended && hub.running.is_some() => {
+                match next_while_read(inputs, watch.reader_gone) {
+                    Some(input) => input,
+                    None => {
+                        if let Some(running) = &hub.running {
+                            running.stop.stop();
+                        }
+                        return Ok(());
+                    }
+                }
             }
             None => inputs.recv().unwrap_or(Input::End),
         };
@@ -325,6 +391,21 @@ fn serve_inputs(
     }
 }
 
+/// The next input, or `None` once `reader_gone` says that no one reads the answers
+/// (asked before each input and every [`READER_PROBE`] while none comes).
+fn next_while_read(inputs: &Receiver<Input>, reader_gone: fn() -> bool) -> Option<Input> {
+    loop {
+        if reader_gone() {
+            return None;
+        }
+        match inputs.recv_timeout(READER_PROBE) {
+            Ok(input) => return Some(input),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Some(Input::End),
+        }
+    }
+}
+
 /// A score as Hub writes it: men with two decimals; a win in n plies 100 - n/100.
 fn score_text(score: crate::engine::Score) -> String {
     let centi = match (score.centi_men(), score.plies_to_end()) {
@@ -371,8 +452,12 @@ impl<W: Write> Hub<W> {
         self.out.flush()
     }
 
-    /// Answers `error message=...`.
+    /// Answers `error message=...`: the message's control characters (a carriage return
+    /// or an escape sequence echoed from the line it answers) shown as `?`, so that the
+    /// answer stays one line that the program and a terminal read as it is, and cut
+    /// after [`MAX_MESSAGE_CHARS`] (a bad word of a long line is not echoed whole).
     fn error(&mut self, message: &str) -> io::Result<()> {
+        let message = crate::text::printable(message, MAX_MESSAGE_CHARS);
         self.say(&Line::new("error").with("message", message))
     }
 
@@ -711,6 +796,15 @@ mod tests {
         }
     }
 
+    /// What the loop is told by in a test: no reader waits for leave to read (the lines
+    /// are all sent already), and the answers are always read.
+    fn watch() -> Watch {
+        Watch {
+            line_done: mpsc::channel().0,
+            reader_gone: || false,
+        }
+    }
+
     /// Runs the loop on `lines`; once it has written a line starting with `until` (at
     /// once with ""), sends `quit`; gives what it wrote.
     fn session_until(lines: &[&str], until: &str) -> String {
@@ -724,10 +818,8 @@ mod tests {
             hash_mb: 1,
         };
         let (sender, writer) = (news.clone(), out.clone());
-        // No reader waits for leave to read: the lines are all sent already.
-        let (line_done, _) = mpsc::channel();
         let thread =
-            std::thread::spawn(move || serve_inputs(settings, &inputs, sender, line_done, writer));
+            std::thread::spawn(move || serve_inputs(settings, &inputs, sender, watch(), writer));
         let started = std::time::Instant::now();
         while !out.text().lines().any(|l| l.starts_with(until)) {
             assert!(
@@ -784,6 +876,12 @@ mod tests {
         assert!(lines[6].contains("depth is 1 to 64"), "{said}");
         assert!(lines[7].contains("go takes think"), "{said}");
         assert_eq!(lines[8], "pong");
+        // A line that is no line of the protocol is told why, in words that survive the
+        // quotes of the message.
+        let said = session(&["pi\u{0}ng", "go =think"]);
+        let why = "error message=\"bad line: a name is missing: an =, a quote mark or a \
+                   control character stands where a name should\"";
+        assert_eq!(said.lines().collect::<Vec<_>>(), [why, why], "{said}");
     }
 
     #[test]
@@ -855,5 +953,68 @@ mod tests {
         let lines: Vec<&str> = said.lines().collect();
         assert!(lines[0].starts_with("error message="), "{said}");
         assert_eq!(lines[1], "done");
+    }
+
+    #[test]
+    fn the_end_of_input_with_no_one_left_to_read_ends_even_a_long_search_at_once() {
+        let (news, inputs) = mpsc::channel();
+        for line in [
+            "set-param name=book value=false",
+            "level move-time=3600",
+            "go think",
+        ] {
+            news.send(Input::Line(line.to_string())).unwrap();
+        }
+        news.send(Input::End).unwrap();
+        let settings = Settings {
+            threads: 1,
+            hash_mb: 1,
+        };
+        let gone = Watch {
+            reader_gone: || true,
+            ..watch()
+        };
+        let (ended, end) = mpsc::channel();
+        let sender = news.clone();
+        std::thread::spawn(move || {
+            let _ = ended.send(serve_inputs(settings, &inputs, sender, gone, io::sink()));
+        });
+        // An hour's search, not run for no one: the loop ends well before.
+        let result = end.recv_timeout(Duration::from_secs(60));
+        assert!(matches!(result, Ok(Ok(()))), "{result:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_whose_reader_closed_is_gone_and_one_read_is_not() {
+        let (reader, writer) = io::pipe().unwrap();
+        assert!(!reader_gone(&writer));
+        drop(reader);
+        assert!(reader_gone(&writer));
+        // A file is never gone.
+        assert!(!reader_gone(&tempfile::tempfile().unwrap()));
+    }
+
+    #[test]
+    fn an_error_echoing_control_characters_or_a_long_word_stays_one_short_line() {
+        let long = "x".repeat(100_000);
+        let said = session(&[
+            "set-param name=book value=\"a\rb\"",
+            "pos moves=\"11-15 \u{1b}[2J\u{7}\"",
+            &format!("pos moves=\"{long}\""),
+            "ping",
+        ]);
+        // Split as a reader taking a carriage return for a line break would split it.
+        let lines: Vec<&str> = said.split(['\n', '\r']).filter(|l| !l.is_empty()).collect();
+        assert_eq!(lines.len(), 4, "{said:?}");
+        for line in &lines[..3] {
+            assert!(!line.chars().any(char::is_control), "{line:?}");
+            assert!(line.len() < 600, "{} bytes", line.len());
+            let message = Line::parse(line).unwrap().unwrap();
+            assert_eq!(message.command, "error", "{line}");
+        }
+        assert_eq!(lines[0], "error message=\"book is true or false, not a?b\"");
+        assert!(lines[1].contains("not a legal move"), "{}", lines[1]);
+        assert_eq!(lines[3], "pong");
     }
 }
