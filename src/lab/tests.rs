@@ -401,6 +401,21 @@ fn a_missing_output_folder_is_refused_before_any_work_as_the_player_refuses_it()
     }
 }
 
+#[test]
+fn match_pdn_that_is_a_folder_is_named_as_every_file_option_names_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let o = run(&["match", "--games", "1", "--movetime", "1", "--pdn", folder]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .starts_with(&format!("checkers-lab: --pdn {folder}: it is a folder")),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(o.stdout, "", "refused before the first game");
+}
+
 /// Runs `checkers-lab` with `args` in this process as a Ctrl-C that came at once leaves
 /// it (the interrupt raised before the first game, search or pass).
 fn run_interrupted(args: &[&str]) -> Ran {
