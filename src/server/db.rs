@@ -112,7 +112,16 @@ const MIGRATIONS: &[&str] = &[
         ignored TEXT NOT NULL,
         PRIMARY KEY (player, ignored)
     );",
+    // 8: the players by their name in lower case, so that a name typed in another case
+    // (`names_meant`: `challenge ALICE`, `ignore Bob`) is found without reading every
+    // player.
+    "CREATE INDEX players_by_lower_name ON players(lower(name));",
 ];
+
+/// The names that differ from `?1` only in case, for [`Db::names_meant`]: written as
+/// the index `players_by_lower_name` is, so that SQLite finds them through it.
+const NAMES_IN_ANY_CASE: &str =
+    "SELECT name FROM players WHERE lower(name) = lower(?1) ORDER BY name";
 
 /// The result stored for an adjourned game nobody resumed in time.
 pub(crate) const ABANDONED: &str = "abandoned";
@@ -449,10 +458,7 @@ impl Db {
         if self.player(name)?.is_some() {
             return Ok(vec![name.to_string()]);
         }
-        let mut statement = self
-            .conn
-            .prepare("SELECT name FROM players WHERE lower(name) = lower(?1) ORDER BY name")
-            .map_err(said)?;
+        let mut statement = self.conn.prepare(NAMES_IN_ANY_CASE).map_err(said)?;
         let names = statement
             .query_map(params![name], |r| r.get(0))
             .map_err(said)?;
@@ -1392,7 +1398,7 @@ mod tests {
         db.add_player("alice", &[1; 32], 0).unwrap();
         db.conn
             .execute_batch(
-                "DROP TABLE ignores; DROP TABLE moderation_log; DROP TABLE bans;
+                "DROP INDEX players_by_lower_name; DROP TABLE ignores; DROP TABLE moderation_log; DROP TABLE bans;
                  DROP TABLE mutes; ALTER TABLE players DROP COLUMN moderator; PRAGMA user_version = 5;",
             )
             .unwrap();
@@ -1417,7 +1423,9 @@ mod tests {
         let db = Db::open(&path).unwrap();
         db.add_player("alice", &[1; 32], 0).unwrap();
         db.conn
-            .execute_batch("DROP TABLE ignores; PRAGMA user_version = 6;")
+            .execute_batch(
+                "DROP INDEX players_by_lower_name; DROP TABLE ignores; PRAGMA user_version = 6;",
+            )
             .unwrap();
         drop(db);
         let db = Db::open(&path).unwrap();
@@ -1432,5 +1440,43 @@ mod tests {
             panic!("alice logs in");
         };
         assert_eq!(player.ignoring, ["bob", "carol"]);
+    }
+
+    /// A name in another case is looked up through the index on lower-case names, not
+    /// by reading every player, in a new database and in one of the seventh schema
+    /// (before the index) once opened.
+    #[test]
+    fn names_in_another_case_are_found_through_the_index() {
+        let uses_index = |db: &Db| {
+            let mut statement = db
+                .conn
+                .prepare(&format!("EXPLAIN QUERY PLAN {NAMES_IN_ANY_CASE}"))
+                .unwrap();
+            let plan: Vec<String> = statement
+                .query_map(params!["ALICE"], |r| r.get(3))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            plan.iter()
+                .any(|step| step.contains("USING INDEX players_by_lower_name"))
+                .then_some(())
+                .ok_or(plan)
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("server.sqlite");
+        let db = Db::open(&path).unwrap();
+        db.add_player("alice", &[1; 32], 0).unwrap();
+        db.add_player("Bob", &[2; 32], 0).unwrap();
+        assert_eq!(uses_index(&db), Ok(()));
+        db.conn
+            .execute_batch("DROP INDEX players_by_lower_name; PRAGMA user_version = 7;")
+            .unwrap();
+        assert!(uses_index(&db).is_err(), "without it, a scan");
+        drop(db);
+        let db = Db::open(&path).unwrap();
+        assert!(dir.path().join("server.schema-7.sqlite").exists());
+        assert_eq!(uses_index(&db), Ok(()));
+        assert_eq!(db.names_meant("ALICE").unwrap(), ["alice"]);
+        assert_eq!(db.names_meant("bob").unwrap(), ["Bob"]);
     }
 }
