@@ -1156,29 +1156,50 @@ fn copy_before_upgrade(
 mod tests {
     use super::*;
 
-    /// What `work` gives, and what it logged (at info and above) on this thread.
-    fn logged<T>(work: impl FnOnce() -> T) -> (T, String) {
-        /// The log's text so far, shared with the subscriber's writer.
-        #[derive(Clone, Default)]
-        struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-        impl std::io::Write for Captured {
-            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(bytes);
-                Ok(bytes.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
+    thread_local! {
+        /// What the test on this thread is capturing of the log, while it captures.
+        static CAPTURED: std::cell::RefCell<Option<Vec<u8>>> = const { std::cell::RefCell::new(None) };
+    }
+
+    /// The log's writer: into the capture of the thread that logs, if it captures.
+    struct ThreadCapture;
+
+    impl std::io::Write for ThreadCapture {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            CAPTURED.with(|c| {
+                if let Some(text) = c.borrow_mut().as_mut() {
+                    text.extend_from_slice(bytes);
+                }
+            });
+            Ok(bytes.len())
         }
-        let captured = Captured::default();
-        let writer = captured.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .with_writer(move || writer.clone())
-            .with_ansi(false)
-            .finish();
-        let result = tracing::subscriber::with_default(subscriber, work);
-        let text = String::from_utf8_lossy(&captured.0.lock().unwrap()).into_owned();
-        (result, text)
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// What `work` gives, and what it logged (at info and above) on this thread.
+    ///
+    /// One subscriber for the whole test binary, installed once, writing into the
+    /// capture of the thread that logs: a subscriber set for a scope on each test's
+    /// thread raced the other tests' threads over tracing's shared record of which
+    /// events are wanted, and the log now and then came back empty.
+    fn logged<T>(work: impl FnOnce() -> T) -> (T, String) {
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            let subscriber = tracing_subscriber::fmt()
+                .with_writer(|| ThreadCapture)
+                .with_ansi(false)
+                .finish();
+            tracing::subscriber::set_global_default(subscriber)
+                .expect("no other test sets a global subscriber");
+            // An event first seen while the subscriber was being set must learn of it.
+            tracing::callsite::rebuild_interest_cache();
+        });
+        CAPTURED.with(|c| *c.borrow_mut() = Some(Vec::new()));
+        let result = work();
+        let text = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
+        (result, String::from_utf8_lossy(&text).into_owned())
     }
 
     #[test]
