@@ -418,13 +418,15 @@ pub(crate) struct ServerArgs {
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.per_address,
           allow_negative_numbers = true, value_parser = at_least(1u32))]
     pub(crate) max_connections_per_address: u32,
-    /// Seconds a client has from connecting to being logged in, TLS handshake included.
+    /// Seconds a client has from connecting to being logged in, TLS handshake included
+    /// (at most an hour: a huge time overflowed the clock at every connection).
     #[arg(long, value_name = "SECONDS", default_value_t = crate::server::Limits::DEFAULT.login_seconds,
-          allow_negative_numbers = true, value_parser = at_least(1u64))]
+          allow_negative_numbers = true, value_parser = whole::<u64>(1, 3600))]
     pub(crate) login_timeout: u64,
-    /// Seconds of silence after which a client is let go (clients ping every minute).
+    /// Seconds of silence after which a client is let go (clients ping every minute;
+    /// at most a day).
     #[arg(long, value_name = "SECONDS", default_value_t = crate::server::Limits::DEFAULT.idle_seconds,
-          allow_negative_numbers = true, value_parser = at_least(1u64))]
+          allow_negative_numbers = true, value_parser = whole::<u64>(1, 86_400))]
     pub(crate) idle_timeout: u64,
     /// The most messages a client may send in ten seconds: more is a flood, let go.
     #[arg(long, value_name = "N", default_value_t = crate::server::Limits::DEFAULT.message_rate,
@@ -742,15 +744,19 @@ where
 /// parser said "invalid digit found in string"), and one out of range "must be a whole
 /// number from 1 to 10" (clap's own range printed "11 is not in 1..=10"). Its options
 /// allow negative numbers, so that `-1` reaches this check instead of being taken for
-/// an option.
+/// an option. A whole number past what 64 bits hold is out of range too, not "not a
+/// whole number".
 pub(crate) fn whole<T>(low: i64, high: i64) -> impl TypedValueParser<Value = T>
 where
     T: TryFrom<i64> + Clone + Send + Sync + 'static,
 {
     move |text: &str| -> Result<T, String> {
         let out_of_range = || format!("must be a whole number from {low} to {high}");
-        match text.trim().parse::<i64>() {
-            Ok(n) if (low..=high).contains(&n) => T::try_from(n).map_err(|_| out_of_range()),
+        match text.trim().parse::<i128>() {
+            Ok(n) if (i128::from(low)..=i128::from(high)).contains(&n) => i64::try_from(n)
+                .ok()
+                .and_then(|n| T::try_from(n).ok())
+                .ok_or_else(out_of_range),
             Ok(_) => Err(out_of_range()),
             Err(_) => Err(format!(
                 "'{}' is not a whole number: give one from {low} to {high}",

@@ -523,4 +523,24 @@ mod tests {
             Some(Duration::from_secs(365 * 86_400))
         );
     }
+
+    /// `move-time=0` is refused, and the guide's engine chapter and the module's notes
+    /// say the time must be more than 0 where they list the limits (they said only
+    /// "seconds", so a script that asked for 0 learnt it from the error alone).
+    #[test]
+    fn the_guide_says_move_time_is_more_than_0_as_the_engine_refuses_0() {
+        let refused = Request::from_line(&parse("level move-time=0"));
+        assert!(
+            matches!(&refused, Some(Err(why)) if why.contains("more than 0 seconds")),
+            "{refused:?}"
+        );
+        let guide = include_str!("../guide/engine.md").replace("\n  ", " ");
+        assert!(
+            guide
+                .contains("`move-time=S` (more than 0 seconds: `move-time=0` is answered `error`)"),
+            "{guide}"
+        );
+        let notes = include_str!("mod.rs").replace("\n//!   ", " ");
+        assert!(notes.contains("`move-time=` (seconds, more than 0)"));
+    }
 }

@@ -21,7 +21,7 @@
 //!   moves before it are kept, as Scan does;
 //! - `level ...`: the limits of the searches that follow, until the next `level`
 //!   (each replaces the last whole): `depth=` (1 to 64), `nodes=` (at least 1),
-//!   `move-time=` (seconds), `time=` with `inc=` and `moves=` (at least 1; a clock, the
+//!   `move-time=` (seconds, more than 0), `time=` with `inc=` and `moves=` (at least 1; a clock, the
 //!   increment added before each move; the engine plans its time as in a game), or
 //!   `infinite`. With none given, a move takes a second, and a bare `level` (no
 //!   arguments) goes back to that, as in Scan; a value out of range is answered

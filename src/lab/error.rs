@@ -13,9 +13,6 @@ use std::path::PathBuf;
 pub(crate) enum LabError {
     /// What the player's program can say too (output, databases, game options).
     Command(CommandError),
-    /// `match --pdn`: the file cannot take the games (checked before the first game),
-    /// or a game could not be added to it.
-    PdnFile(StoreError),
     /// The openings file given with `--openings` cannot be read.
     OpeningsFile(PathBuf, io::Error),
     /// A deck of openings (named) has a line that cannot be used.
@@ -43,7 +40,6 @@ impl fmt::Display for LabError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LabError::Command(e) => write!(f, "{e}"),
-            LabError::PdnFile(e) => write!(f, "--pdn: {e}"),
             LabError::OpeningsFile(path, e) => {
                 write!(f, "--openings {}: {}", path.display(), io_why(e))
             }
@@ -81,10 +77,10 @@ pub(crate) fn io_why(e: &io::Error) -> String {
     }
 }
 
-/// Why the PDN file `path` cannot be read, without the file's name that the store's
+/// Why the PDN file `path` cannot be read or written, without the file's name that the store's
 /// messages start with (the option and the file are named before it).
 pub(crate) fn store_why(path: &std::path::Path, e: &StoreError) -> String {
-    if let StoreError::Read(_, io) = e {
+    if let StoreError::Read(_, io) | StoreError::Write(_, io) = e {
         return io_why(io);
     }
     let said = e.to_string();

@@ -34,17 +34,19 @@ pub(crate) struct LoadArgs {
     #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = crate::cli::whole::<u32>(2, 60_000))]
     pub(crate) players: u32,
     /// Games in play at once (two players each; the other players stay idle).
-    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = crate::cli::at_least(1u32))]
+    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = crate::cli::whole::<u32>(1, 30_000))]
     pub(crate) games: u32,
-    /// Seconds of play to measure.
-    #[arg(long, default_value_t = 60, allow_negative_numbers = true, value_parser = crate::cli::at_least(1u64))]
+    /// Seconds of play to measure (at most a day: a longer run overflowed the clock).
+    #[arg(long, default_value_t = 60, allow_negative_numbers = true, value_parser = crate::cli::whole::<u64>(1, 86_400))]
     pub(crate) seconds: u64,
     /// A player's mean thinking time before each move, in milliseconds (each waits a
-    /// random time up to twice it).
-    #[arg(long, value_name = "MS", default_value_t = 500)]
+    /// random time up to twice it): 0 moves at once, for the most load; at most a
+    /// minute, as a huge time overflowed the clock.
+    #[arg(long, value_name = "MS", default_value_t = 500, allow_negative_numbers = true, value_parser = crate::cli::whole::<u64>(0, 60_000))]
     pub(crate) think_ms: u64,
-    /// The server's process id, to read its memory and CPU time from /proc.
-    #[arg(long, value_name = "PID")]
+    /// The server's process id, to read its memory and CPU time from /proc (1 to
+    /// Linux's highest, 4194304).
+    #[arg(long, value_name = "PID", allow_negative_numbers = true, value_parser = crate::cli::whole::<u32>(1, 4_194_304))]
     pub(crate) server_pid: Option<u32>,
 }
 

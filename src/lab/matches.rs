@@ -124,6 +124,16 @@ pub(crate) fn openings(args: &MatchArgs) -> Result<Vec<Opening>, LabError> {
     Ok(openings)
 }
 
+/// `--pdn`'s file that cannot take the games, said as every file option says it:
+/// "--pdn FILE: it is a folder, ..." (the option, the file, why).
+fn pdn_error(path: &std::path::Path, e: &crate::store::StoreError) -> LabError {
+    LabError::DataFile(
+        "--pdn",
+        path.to_path_buf(),
+        super::error::store_why(path, e),
+    )
+}
+
 /// What a match of `games` games says when its `openings` (each played twice, once
 /// with either colour) are too few for them: which games play the openings again, so
 /// that a score is not taken for one over that many different openings.
@@ -188,7 +198,7 @@ pub(crate) fn play_match(
     }
     if let Some(path) = &args.pdn {
         super::train::refuse_missing_folder("--pdn", path)?;
-        check_appendable(path).map_err(LabError::PdnFile)?;
+        check_appendable(path).map_err(|e| pdn_error(path, &e))?;
     }
     let levels = args.levels.0;
     let evals: [Evaluation; 2] =
@@ -672,7 +682,7 @@ fn report_game(
             record.set_tag(&format!("{}Type", !a_color), "program");
         }
         record.result = Some(result.to_string());
-        append_text(path, &write_game(&record)).map_err(LabError::PdnFile)?;
+        append_text(path, &write_game(&record)).map_err(|e| pdn_error(path, &e))?;
     }
     let winner = outcome.and_then(|o| match o {
         Outcome::Win { winner, .. } => Some(winner),

@@ -401,6 +401,80 @@ fn a_missing_output_folder_is_refused_before_any_work_as_the_player_refuses_it()
     }
 }
 
+#[test]
+fn match_pdn_that_is_a_folder_is_named_as_every_file_option_names_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let o = run(&["match", "--games", "1", "--movetime", "1", "--pdn", folder]);
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .starts_with(&format!("checkers-lab: --pdn {folder}: it is a folder")),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(o.stdout, "", "refused before the first game");
+}
+
+/// `load`'s numbers are bounded and told so in words: `--think-ms` and `--seconds`
+/// took any number, and a huge one overflowed the clock (a player's task, or the
+/// run, panicked); `--games` and `--server-pid` took 4294967295.
+#[test]
+fn load_numbers_out_of_their_range_are_refused_in_words() {
+    for (option, bad, range) in [
+        ("--think-ms", "-1", "from 0 to 60000"),
+        ("--think-ms", "18446744073709551615", "from 0 to 60000"),
+        ("--seconds", "0", "from 1 to 86400"),
+        ("--seconds", "18446744073709551615", "from 1 to 86400"),
+        ("--games", "4294967295", "from 1 to 30000"),
+        ("--server-pid", "0", "from 1 to 4194304"),
+    ] {
+        let o = run(&["load", "--server", "127.0.0.1:1", option, bad]);
+        assert_eq!(o.code, 2, "{option} {bad}: {}", o.stderr);
+        assert!(
+            o.stderr.contains(option)
+                && o.stderr
+                    .contains(&format!("must be a whole number {range}")),
+            "{option} {bad}: {}",
+            o.stderr
+        );
+    }
+    let cli = LabCli::try_parse_from([
+        "checkers-lab",
+        "load",
+        "--server",
+        "127.0.0.1:1",
+        "--think-ms",
+        "0",
+    ]);
+    assert!(cli.is_ok(), "0 ms: moves at once");
+}
+
+/// A seed may be any u64: 0 and the largest play their games without a panic (the
+/// games' seeds are mixed from it with wrapping arithmetic).
+#[test]
+fn seeds_of_0_and_the_largest_play_their_games() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in ["0", "18446744073709551615"] {
+        let data = dir.path().join(format!("data-{seed}.txt"));
+        let o = run(&[
+            "selfplay",
+            "--games",
+            "1",
+            "--nodes",
+            "100",
+            "--seed",
+            seed,
+            "--out",
+            data.to_str().unwrap(),
+        ]);
+        assert_eq!(o.code, 0, "selfplay --seed {seed}: {}", o.stderr);
+        let o = run(&["match", "--games", "2", "--movetime", "1", "--seed", seed]);
+        assert_eq!(o.code, 0, "match --seed {seed}: {}", o.stderr);
+        assert!(o.stdout.contains("game 2:"), "{}", o.stdout);
+    }
+}
+
 /// Runs `checkers-lab` with `args` in this process as a Ctrl-C that came at once leaves
 /// it (the interrupt raised before the first game, search or pass).
 fn run_interrupted(args: &[&str]) -> Ran {

@@ -112,7 +112,16 @@ const MIGRATIONS: &[&str] = &[
         ignored TEXT NOT NULL,
         PRIMARY KEY (player, ignored)
     );",
+    // 8: the players by their name in lower case, so that a name typed in another case
+    // (`names_meant`: `challenge ALICE`, `ignore Bob`) is found without reading every
+    // player.
+    "CREATE INDEX players_by_lower_name ON players(lower(name));",
 ];
+
+/// The names that differ from `?1` only in case, for [`Db::names_meant`]: written as
+/// the index `players_by_lower_name` is, so that SQLite finds them through it.
+const NAMES_IN_ANY_CASE: &str =
+    "SELECT name FROM players WHERE lower(name) = lower(?1) ORDER BY name";
 
 /// The result stored for an adjourned game nobody resumed in time.
 pub(crate) const ABANDONED: &str = "abandoned";
@@ -449,10 +458,7 @@ impl Db {
         if self.player(name)?.is_some() {
             return Ok(vec![name.to_string()]);
         }
-        let mut statement = self
-            .conn
-            .prepare("SELECT name FROM players WHERE lower(name) = lower(?1) ORDER BY name")
-            .map_err(said)?;
+        let mut statement = self.conn.prepare(NAMES_IN_ANY_CASE).map_err(said)?;
         let names = statement
             .query_map(params![name], |r| r.get(0))
             .map_err(said)?;
@@ -1150,29 +1156,50 @@ fn copy_before_upgrade(
 mod tests {
     use super::*;
 
-    /// What `work` gives, and what it logged (at info and above) on this thread.
-    fn logged<T>(work: impl FnOnce() -> T) -> (T, String) {
-        /// The log's text so far, shared with the subscriber's writer.
-        #[derive(Clone, Default)]
-        struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-        impl std::io::Write for Captured {
-            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(bytes);
-                Ok(bytes.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
+    thread_local! {
+        /// What the test on this thread is capturing of the log, while it captures.
+        static CAPTURED: std::cell::RefCell<Option<Vec<u8>>> = const { std::cell::RefCell::new(None) };
+    }
+
+    /// The log's writer: into the capture of the thread that logs, if it captures.
+    struct ThreadCapture;
+
+    impl std::io::Write for ThreadCapture {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            CAPTURED.with(|c| {
+                if let Some(text) = c.borrow_mut().as_mut() {
+                    text.extend_from_slice(bytes);
+                }
+            });
+            Ok(bytes.len())
         }
-        let captured = Captured::default();
-        let writer = captured.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .with_writer(move || writer.clone())
-            .with_ansi(false)
-            .finish();
-        let result = tracing::subscriber::with_default(subscriber, work);
-        let text = String::from_utf8_lossy(&captured.0.lock().unwrap()).into_owned();
-        (result, text)
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// What `work` gives, and what it logged (at info and above) on this thread.
+    ///
+    /// One subscriber for the whole test binary, installed once, writing into the
+    /// capture of the thread that logs: a subscriber set for a scope on each test's
+    /// thread raced the other tests' threads over tracing's shared record of which
+    /// events are wanted, and the log now and then came back empty.
+    fn logged<T>(work: impl FnOnce() -> T) -> (T, String) {
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            let subscriber = tracing_subscriber::fmt()
+                .with_writer(|| ThreadCapture)
+                .with_ansi(false)
+                .finish();
+            tracing::subscriber::set_global_default(subscriber)
+                .expect("no other test sets a global subscriber");
+            // An event first seen while the subscriber was being set must learn of it.
+            tracing::callsite::rebuild_interest_cache();
+        });
+        CAPTURED.with(|c| *c.borrow_mut() = Some(Vec::new()));
+        let result = work();
+        let text = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
+        (result, String::from_utf8_lossy(&text).into_owned())
     }
 
     #[test]
@@ -1392,7 +1419,7 @@ mod tests {
         db.add_player("alice", &[1; 32], 0).unwrap();
         db.conn
             .execute_batch(
-                "DROP TABLE ignores; DROP TABLE moderation_log; DROP TABLE bans;
+                "DROP INDEX players_by_lower_name; DROP TABLE ignores; DROP TABLE moderation_log; DROP TABLE bans;
                  DROP TABLE mutes; ALTER TABLE players DROP COLUMN moderator; PRAGMA user_version = 5;",
             )
             .unwrap();
@@ -1417,7 +1444,9 @@ mod tests {
         let db = Db::open(&path).unwrap();
         db.add_player("alice", &[1; 32], 0).unwrap();
         db.conn
-            .execute_batch("DROP TABLE ignores; PRAGMA user_version = 6;")
+            .execute_batch(
+                "DROP INDEX players_by_lower_name; DROP TABLE ignores; PRAGMA user_version = 6;",
+            )
             .unwrap();
         drop(db);
         let db = Db::open(&path).unwrap();
@@ -1432,5 +1461,43 @@ mod tests {
             panic!("alice logs in");
         };
         assert_eq!(player.ignoring, ["bob", "carol"]);
+    }
+
+    /// A name in another case is looked up through the index on lower-case names, not
+    /// by reading every player, in a new database and in one of the seventh schema
+    /// (before the index) once opened.
+    #[test]
+    fn names_in_another_case_are_found_through_the_index() {
+        let uses_index = |db: &Db| {
+            let mut statement = db
+                .conn
+                .prepare(&format!("EXPLAIN QUERY PLAN {NAMES_IN_ANY_CASE}"))
+                .unwrap();
+            let plan: Vec<String> = statement
+                .query_map(params!["ALICE"], |r| r.get(3))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            plan.iter()
+                .any(|step| step.contains("USING INDEX players_by_lower_name"))
+                .then_some(())
+                .ok_or(plan)
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("server.sqlite");
+        let db = Db::open(&path).unwrap();
+        db.add_player("alice", &[1; 32], 0).unwrap();
+        db.add_player("Bob", &[2; 32], 0).unwrap();
+        assert_eq!(uses_index(&db), Ok(()));
+        db.conn
+            .execute_batch("DROP INDEX players_by_lower_name; PRAGMA user_version = 7;")
+            .unwrap();
+        assert!(uses_index(&db).is_err(), "without it, a scan");
+        drop(db);
+        let db = Db::open(&path).unwrap();
+        assert!(dir.path().join("server.schema-7.sqlite").exists());
+        assert_eq!(uses_index(&db), Ok(()));
+        assert_eq!(db.names_meant("ALICE").unwrap(), ["alice"]);
+        assert_eq!(db.names_meant("bob").unwrap(), ["Bob"]);
     }
 }

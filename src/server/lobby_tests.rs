@@ -3084,3 +3084,68 @@ fn an_ignored_player_cannot_take_the_seeks_of_nor_offer_a_rematch_to_the_one_ign
         "{told:#?}"
     );
 }
+
+/// A challenge bob made to alice before she ignored him is declined when she does (it
+/// stayed open, hidden from her, and bob waited on it), told to him as any decline is
+/// and no more; hers to him, which he may no longer take, is withdrawn as a
+/// withdrawal is told. carol's challenge to alice stays.
+#[test]
+fn ignoring_a_player_ends_the_challenges_between_them_told_as_a_decline() {
+    let mut bench = Bench::new();
+    for name in ["alice", "bob", "carol"] {
+        bench.log_in(name, false);
+    }
+    let challenge = |whom: &str| ClientMessage::Challenge {
+        name: whom.to_string(),
+        clock: "5+0".to_string(),
+        rated: false,
+        side: None,
+        ballot: false,
+    };
+    bench.ask("bob", challenge("alice"));
+    bench.ask("alice", challenge("bob"));
+    bench.ask("carol", challenge("alice"));
+    bench.told();
+    assert_eq!(listed_seeks(&mut bench, "alice"), [1, 2, 3]);
+    assert_eq!(listed_seeks(&mut bench, "bob"), [1, 2]);
+    let told = bench.ignore("alice", Some("bob"));
+    assert!(
+        was_told(&told, "bob", "alice declined your challenge 1."),
+        "{told:#?}"
+    );
+    assert!(
+        was_told(&told, "bob", "alice withdrew challenge 2."),
+        "{told:#?}"
+    );
+    assert!(
+        was_told(&told, "alice", "You declined bob's challenge 1."),
+        "{told:#?}"
+    );
+    assert!(
+        was_told(&told, "alice", "You withdrew challenge 2 to bob."),
+        "{told:#?}"
+    );
+    // Nothing told to bob says more than a decline and a withdrawal do.
+    let to_bob: Vec<_> = told.iter().filter(|(to, _)| to == "bob").collect();
+    assert_eq!(to_bob.len(), 2, "{told:#?}");
+    assert!(!format!("{to_bob:?}").contains("ignor"), "{told:#?}");
+    // alice's last word is her list's change, for her status line.
+    let to_alice: Vec<_> = told.iter().filter(|(to, _)| to == "alice").collect();
+    assert!(
+        format!("{:?}", to_alice.last()).contains("You ignore bob"),
+        "{told:#?}"
+    );
+    assert!(listed_seeks(&mut bench, "bob").is_empty());
+    assert_eq!(listed_seeks(&mut bench, "alice"), [3]);
+    // bob's next challenge is refused as before.
+    bench.ask("bob", challenge("alice"));
+    let told = bench.told();
+    assert!(
+        was_told(
+            &told,
+            "bob",
+            "alice is ignoring you: your challenge was not sent"
+        ),
+        "{told:#?}"
+    );
+}

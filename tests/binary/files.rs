@@ -94,7 +94,8 @@ fn case_11_match_checks_its_pdn_file_before_the_first_game() {
         assert_eq!(text(&out.stdout), "", "no game was played");
         let err = text(&out.stderr);
         assert!(
-            err.starts_with("checkers-lab: --pdn: ") && err.contains(says),
+            err.starts_with(&format!("checkers-lab: --pdn {}: it ", target.display()))
+                && err.contains(says),
             "{err}"
         );
     }

@@ -196,7 +196,11 @@ fn a_bounded_number_out_of_range_says_its_range_in_words() {
     }
     let o = lab(&["load", "--server", "127.0.0.1:1", "--seconds", "0"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("must be 1 or more"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("must be a whole number from 1 to 86400"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

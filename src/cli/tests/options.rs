@@ -392,8 +392,6 @@ fn a_server_limit_below_one_is_told_to_be_one_or_more() {
     for option in [
         "--max-connections",
         "--max-connections-per-address",
-        "--login-timeout",
-        "--idle-timeout",
         "--message-rate",
         "--table-chat",
         "--queue",
@@ -408,4 +406,23 @@ fn a_server_limit_below_one_is_told_to_be_one_or_more() {
         }
     }
     assert!(Cli::try_parse_from(["checkers", "server", "--queue", "1"]).is_ok());
+}
+
+/// The server's timeouts are bounded: a huge `--login-timeout` overflowed the clock at
+/// every connection (each login's task panicked); 0 and a huge one are refused in words.
+#[test]
+fn the_servers_timeouts_are_whole_numbers_in_a_range() {
+    for (option, high) in [("--login-timeout", "3600"), ("--idle-timeout", "86400")] {
+        for value in ["0", "-1", "18446744073709551615"] {
+            let err = Cli::try_parse_from(["checkers", "server", option, value]).unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{option} {value}: {err}");
+            let said = err.to_string();
+            assert!(said.contains(option), "{said}");
+            assert!(
+                said.contains(&format!("must be a whole number from 1 to {high}")),
+                "{said}"
+            );
+        }
+        assert!(Cli::try_parse_from(["checkers", "server", option, high]).is_ok());
+    }
 }

@@ -2,7 +2,9 @@
 //! FICS's `censor`. While alice ignores bob, bob's tells to her are refused to him in
 //! words, his lines at a table are not shown to her, his challenges and rematch offers
 //! to her are refused to him in words, her seeks are not his to take, and his seeks are
-//! not listed to her. Kept for the account in the database (read at login).
+//! not listed to her. The challenges open between them when she ignores him go: his
+//! to her declined, hers to him withdrawn, each told as `cancel` tells it. Kept for the
+//! account in the database (read at login).
 //!
 //! Names are exact (`Alice` and `alice` may be two players in a database from before
 //! such pairs were refused), so `ignore NAME` takes the account of exactly that name,
@@ -186,6 +188,7 @@ impl Lobby {
                     }
                 }
                 if on {
+                    self.drop_challenges_between(name, &whom);
                     // Short, so that an 80-column lobby's status line holds it whole.
                     format!("You ignore {whom}{note} (unignore {whom} to hear them again)")
                 } else {

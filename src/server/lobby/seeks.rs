@@ -316,6 +316,26 @@ impl Lobby {
         }
     }
 
+    /// `name` has just ignored `whom`: the challenges between them go, as `cancel`
+    /// ends each and tells it. `whom`'s to `name`, hidden from her from now on, is
+    /// declined (he hears "declined", no more than a decline says); `name`'s to `whom`,
+    /// which he may no longer take, is withdrawn. Neither waits on an offer that is dead.
+    pub(super) fn drop_challenges_between(&mut self, name: &str, whom: &str) {
+        let between: Vec<u64> = self
+            .seeks
+            .open
+            .iter()
+            .filter(|(_, s)| {
+                (s.by == whom && s.only.as_deref() == Some(name))
+                    || (s.by == name && s.only.as_deref() == Some(whom))
+            })
+            .map(|(number, _)| *number)
+            .collect();
+        for number in between {
+            self.cancel(name, number);
+        }
+    }
+
     /// `name` accepts seek `number` (one shown to them): the game starts.
     pub(super) fn accept(&mut self, name: &str, number: u64, now: Instant) {
         match self.seeks.open.get(&number) {
