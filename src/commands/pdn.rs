@@ -459,6 +459,26 @@ mod tests {
             ),
             "{report}"
         );
+        // So does a variation never closed, or a comment never closed in one.
+        for (opened, said) in [
+            (
+                "(23-19",
+                "line 2, column 10: variation '(' at line 2 column 10 is not closed before \
+                 the next game's tags at line 4",
+            ),
+            (
+                "(23-19 {a note",
+                "line 2, column 17: comment '{' at line 2 column 17 (in the variation '(' at \
+                 line 2 column 10) is not closed before the next game's tags at line 4",
+            ),
+        ] {
+            let text = format!(
+                "[Event \"a\"]\n1. 11-15 {opened}\n\n[Event \"b\"]\n1. 9-14 *\n\n[Event \"c\"]\n*\n"
+            );
+            let (report, summary) = checked(text.as_bytes()).unwrap();
+            assert_eq!((summary.games, summary.replayed), (3, 2), "{report}");
+            assert!(report.contains(said), "{report}");
+        }
     }
 
     #[test]

@@ -158,23 +158,9 @@ fn next_token(
                     // comment was never closed, and the next game starts there (a
                     // stream cannot go back to read it again).
                     if c.column == 1 && c.peek() == Some('[') {
-                        let place = Place {
-                            offset: c.offset(),
-                            line: c.line,
-                            column: c.column,
-                        };
-                        if let Some(name) = tag_opening(c, &mut comment, kept_chars) {
-                            let tag = read_tag_value(c, name, place.line, place.column);
-                            let fault = c.error(
-                                line,
-                                column,
-                                format!(
-                                    "comment '{{' at line {line} column {column} is not \
-                                     closed before the next game's tags at line {}",
-                                    place.line
-                                ),
-                            );
-                            let token = Token::NextGame { fault, tag, place };
+                        let what = format!("comment '{{' at line {line} column {column}");
+                        let next = next_game(c, &mut comment, kept_chars, (line, column), what);
+                        if let Some(token) = next {
                             return Some(Ok((token, line, column)));
                         }
                         continue;
@@ -209,11 +195,11 @@ fn next_token(
                 let token = if ch == '(' { Token::Open } else { Token::Close };
                 return Some(Ok((token, line, column)));
             }
-            '(' => {
-                if let Err(e) = skip_variation(c) {
-                    return Some(Err(e));
-                }
-            }
+            '(' => match skip_variation(c) {
+                Ok(None) => {}
+                Ok(Some(token)) => return Some(Ok((token, line, column))),
+                Err(e) => return Some(Err(e)),
+            },
             ')' => {
                 c.bump();
                 return Some(Err(c.error(
@@ -287,23 +273,86 @@ fn next_token(
     }
 }
 
-fn skip_variation(c: &mut Cursor) -> Result<(), SyntaxError> {
+/// Skips a variation, its `(` next, with the variations and comments in it. A line in
+/// it (or in a comment in it) that begins as a game's tags do: the variation was never
+/// closed, and the next game starts there ([`Token::NextGame`], as for a comment never
+/// closed: a `(` or a `{` left open in a variation hid every game after it).
+fn skip_variation(c: &mut Cursor) -> Result<Option<Token>, SyntaxError> {
     let (line, column) = (c.line, c.column);
+    let what = || format!("variation '(' at line {line} column {column}");
+    // Nothing of a skipped variation is kept.
+    let mut skipped = String::new();
     let mut depth = 0usize;
-    while let Some(ch) = c.bump() {
+    loop {
+        if c.column == 1 && c.peek() == Some('[') {
+            if let Some(token) = next_game(c, &mut skipped, 0, (line, column), what()) {
+                return Ok(Some(token));
+            }
+            continue;
+        }
+        let Some(ch) = c.bump() else { break };
         match ch {
             '(' => depth += 1,
             ')' => {
                 depth -= 1;
                 if depth == 0 {
-                    return Ok(());
+                    return Ok(None);
                 }
             }
-            '{' => while c.bump().is_some_and(|d| d != '}') {},
+            '{' => {
+                let at = (c.line, c.column - 1);
+                loop {
+                    if c.column == 1 && c.peek() == Some('[') {
+                        let what = format!(
+                            "comment '{{' at line {} column {} (in the {})",
+                            at.0,
+                            at.1,
+                            what()
+                        );
+                        if let Some(token) = next_game(c, &mut skipped, 0, at, what) {
+                            return Ok(Some(token));
+                        }
+                        continue;
+                    }
+                    if c.bump().is_none_or(|d| d == '}') {
+                        break;
+                    }
+                }
+            }
             _ => {}
         }
     }
     Err(c.error(line, column, "variation '(' never closed"))
+}
+
+/// At a `[` that begins a line inside `what` (a comment, a variation, opened at `at`),
+/// still open: where the line opens a tag as a game's tags do ([`tag_opening`]), the
+/// token that ends the game there as a fault and begins the next game with that tag;
+/// otherwise `None`, what was read more of the comment (kept in `comment` up to `kept`
+/// bytes).
+fn next_game(
+    c: &mut Cursor,
+    comment: &mut String,
+    kept: usize,
+    at: (usize, usize),
+    what: String,
+) -> Option<Token> {
+    let place = Place {
+        offset: c.offset(),
+        line: c.line,
+        column: c.column,
+    };
+    let name = tag_opening(c, comment, kept)?;
+    let tag = read_tag_value(c, name, place.line, place.column);
+    let fault = c.error(
+        at.0,
+        at.1,
+        format!(
+            "{what} is not closed before the next game's tags at line {}",
+            place.line
+        ),
+    );
+    Some(Token::NextGame { fault, tag, place })
 }
 
 fn read_tag(c: &mut Cursor) -> Result<(String, String), SyntaxError> {

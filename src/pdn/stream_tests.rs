@@ -184,3 +184,60 @@ fn a_comment_never_closed_loses_no_game_after_it() {
     assert_eq!(one.len(), 1);
     assert!(!one[0].starts_with("error"), "{}", one[0]);
 }
+
+/// A `(` never closed, and a `{` never closed in a variation, end their game at the
+/// next line that opens a game's tags, as a comment never closed does: that game is a
+/// fault saying where the bracket opened, and the games after it are read (they were
+/// swallowed, the file read as fewer games), however the file is read (as a text,
+/// streamed in blocks of any size, or from an index's place).
+#[test]
+fn a_variation_never_closed_loses_no_game_after_it() {
+    let text = "[Event \"a\"]\n1. 11-15 (23-19 9-14\n\n[Event \"b\"]\n1. 9-14 *\n\n\
+                [Event \"c\"]\n1. 10-14 (22-18 {a note\n\n[Event \"d\"]\n1. 11-16 *\n\n\
+                [Event \"e\"]\n1. 11-15 ((23-19) [x] (24-20\n[Event \"f\"]\n1. 12-16 *\n";
+    let said: Vec<String> = games(text).map(shown).collect();
+    assert_eq!(said.len(), 6, "{said:#?}");
+    assert_eq!(
+        said[0],
+        "error: game 1 (\"a\"), line 2, column 10: variation '(' at line 2 column 10 is not \
+         closed before the next game's tags at line 4"
+    );
+    assert_eq!(
+        said[2],
+        "error: game 3 (\"c\"), line 8, column 17: comment '{' at line 8 column 17 (in the \
+         variation '(' at line 8 column 10) is not closed before the next game's tags at \
+         line 10"
+    );
+    assert!(
+        said[4].starts_with(
+            "error: game 5 (\"e\"), line 14, column 10: variation '(' at line \
+             14 column 10 is not closed before the next game's tags at line 15"
+        ),
+        "{}",
+        said[4]
+    );
+    for (i, event) in [(1, "b"), (3, "d"), (5, "f")] {
+        assert!(!said[i].starts_with("error"), "{}", said[i]);
+        assert!(said[i].contains(&format!("\"{event}\"")), "{}", said[i]);
+    }
+    for step in [1, 5, 64] {
+        let mut streamed = games_in(Trickle(text.as_bytes(), step), Encoding::Utf8);
+        let mut read = Vec::new();
+        while let Some(game) = streamed.next() {
+            let place = streamed.last_place().unwrap();
+            read.push(shown(game));
+            // Read again from its place, as an index does.
+            let rest = &text.as_bytes()[place.offset as usize..];
+            let again = games_at(rest, Encoding::Utf8, place, read.len()).next();
+            assert_eq!(again.map(shown).as_ref(), read.last(), "step {step}");
+        }
+        assert_eq!(read, said, "blocks of {step} bytes");
+    }
+    // A variation's own brackets and a tag-like line that is no tag close nothing and
+    // open no game: one game, read.
+    let one: Vec<String> = games("1. 11-15 (23-19 {a\n[x} [y\n[9 \"z\"] 8-11) 22-18 *\n")
+        .map(shown)
+        .collect();
+    assert_eq!(one.len(), 1, "{one:?}");
+    assert!(!one[0].starts_with("error"), "{}", one[0]);
+}

@@ -25,8 +25,10 @@ const MAX_INDEX_BYTES: u64 = 1 << 30;
 /// number the games one off; 4: a game without tags after such text, brackets in it and
 /// lines ending in a lone CR are read as they should be, so an index of 3 may number or
 /// place the games wrongly; 5: a comment never closed ends its game at the next game's
-/// tags, so an index of 4 may have lost the games after it).
-const HEADER: &str = "checkers pdn index 5";
+/// tags, so an index of 4 may have lost the games after it; 6: so does a variation
+/// never closed, or a comment never closed in one, so an index of 5 may have lost the
+/// games after it).
+const HEADER: &str = "checkers pdn index 6";
 
 /// What a file was when its index was built: its size and modification time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

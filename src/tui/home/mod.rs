@@ -182,16 +182,68 @@ impl Side {
         order[(i + if back { 2 } else { 1 }) % 3]
     }
 
-    /// The side in words, with what it means; in short where `narrow` (a 40-column
-    /// screen's row has room for no more).
-    fn words(self, narrow: bool) -> &'static str {
-        match (self, narrow) {
-            (Side::Black, _) => "Black (you move first)",
-            (Side::White, false) => "White (the computer moves first)",
-            (Side::White, true) => "White (it moves first)",
-            (Side::Random, false) => "either, drawn at the start",
-            (Side::Random, true) => "either, drawn by lot",
+    /// The side in words, with what it means, as a computer page with `room` has room
+    /// for (a 40-column screen's row for no more than the narrow words, a 30-column
+    /// one's for the short ones, the smallest screen's for the side's name alone).
+    fn words(self, room: Room) -> &'static str {
+        match (self, room) {
+            (Side::Black, Room::Whole | Room::Narrow) => "Black (you move first)",
+            (Side::White, Room::Whole) => "White (the computer moves first)",
+            (Side::White, Room::Narrow) => "White (it moves first)",
+            (Side::Random, Room::Whole) => "either, drawn at the start",
+            (Side::Random, Room::Narrow) => "either, drawn by lot",
+            (side, room) => side.brief(room),
         }
+    }
+
+    /// The side in the words of a page with the `Short` or `Least` room, the same on
+    /// the computer page and the network page (who moves first, said as first or
+    /// second, where there is room for it).
+    fn brief(self, room: Room) -> &'static str {
+        match (self, room) {
+            (Side::Black, Room::Least) => "Black",
+            (Side::White, Room::Least) => "White",
+            (Side::Random, Room::Least) => "either",
+            (Side::Black, _) => "Black (first)",
+            (Side::White, _) => "White (second)",
+            (Side::Random, _) => "either, by lot",
+        }
+    }
+}
+
+/// How much room a page's rows have across: their words in full, or fewer of them on a
+/// narrower page, rather than a row wrapped onto the next line (where it reads as two
+/// rows). The rows of a page all take the same room, so that they stay aligned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Room {
+    /// The whole words (a page 49 columns wide takes the computer page's).
+    Whole,
+    /// A 40-column screen's words: a shorter label, the side's meaning in short.
+    Narrow,
+    /// A 30-column screen's words: the side's meaning in a word, the level's time alone.
+    Short,
+    /// The smallest screen's words: the side's name alone, the level without its time.
+    Least,
+}
+
+impl Room {
+    /// From the most room to the least.
+    const ALL: [Room; 4] = [Room::Whole, Room::Narrow, Room::Short, Room::Least];
+
+    /// The most room whose rows (as `rows` words them, each after its two-column
+    /// marker) all fit a page `width` columns wide; the least where none does.
+    fn fitting<I: IntoIterator<Item = String>>(width: usize, rows: impl Fn(Room) -> I) -> Room {
+        Room::ALL
+            .into_iter()
+            .find(|&room| rows(room).into_iter().all(|row| 2 + row.width() <= width))
+            .unwrap_or(Room::Least)
+    }
+
+    /// A row's label padded to the column its value starts at: `whole` columns with
+    /// the whole words, fewer (room for "Your name" and a blank) on a narrower page.
+    fn label(self, label: &str, whole: usize) -> String {
+        let column = if self == Room::Whole { whole } else { 10 };
+        format!("{label:<column$}")
     }
 }
 
@@ -311,10 +363,6 @@ pub(crate) enum Setting {
 
 /// The rows of the computer page: side, level, start.
 const COMPUTER_ROWS: usize = 3;
-/// The columns the computer page's rows take at their longest, marker included
-/// ("  Level        < 10 > of 10 (about 3.00 s a move)"): a narrower page has them in
-/// short, not wrapped.
-const COMPUTER_ROW_WIDTH: usize = 49;
 /// The piece of the computer page's level row that lowers the level when clicked: its
 /// `<`, after the marker and the row's name.
 const LEVEL_LOWER: usize = 2;
@@ -926,26 +974,34 @@ impl Home {
     ) -> Vec<Line<'static>> {
         let seconds = self.level.movetime().as_secs_f64();
         let n = self.level.number();
-        let narrow = width < COMPUTER_ROW_WIDTH;
-        // On a narrow page the level's note drops what the note below says ("of 10")
-        // and the label its air, so that level 10's row fits 40 columns.
-        let (label, about) = if narrow {
-            ("Level     ", format!(" ({seconds:.2} s a move)"))
-        } else {
-            (
-                "Level        ",
-                format!(" of 10 (about {seconds:.2} s a move)"),
-            )
+        // The level row's label and what follows its `< n >`: on a narrower page that
+        // drops what the note below says ("of 10"), then the words round the time,
+        // then the time.
+        let level = |room: Room| {
+            let about = match room {
+                Room::Whole => format!(" of 10 (about {seconds:.2} s a move)"),
+                Room::Narrow => format!(" ({seconds:.2} s a move)"),
+                Room::Short => format!(" {seconds:.2} s"),
+                Room::Least => String::new(),
+            };
+            (room.label("Level", 13), about)
         };
-        let level = format!("{label}{n}{about}");
-        let you_play = if narrow {
-            "You play  "
-        } else {
-            "You play     "
-        };
+        let you_play =
+            |room: Room, side: Side| format!("{}{}", room.label("You play", 13), side.words(room));
+        // The room that every side and the highest level fit, so that the rows do not
+        // change their words as they are changed.
+        let room = Room::fitting(width, |room| {
+            let (label, about) = level(room);
+            let top = Level::MAX.number();
+            [Side::Black, Side::White, Side::Random]
+                .map(|side| you_play(room, side))
+                .into_iter()
+                .chain([format!("{label}< {top} >{about}")])
+        });
+        let (label, about) = level(room);
         let rows = [
-            format!("{you_play}{}", self.side.words(narrow)),
-            level,
+            you_play(room, self.side),
+            format!("{label}{n}{about}"),
             "Start the game".to_string(),
         ];
         let mut lines = vec![
@@ -968,7 +1024,7 @@ impl Home {
             };
             let spans = [
                 marker,
-                Span::styled(label, style),
+                Span::styled(label.clone(), style),
                 Span::styled(lower, theme.key),
                 Span::styled(format!(" {n} "), style),
                 Span::styled(raise, theme.key),
@@ -1169,7 +1225,7 @@ impl Home {
         let mut body: Vec<Line<'static>> = match &self.page {
             Page::Menu => self.menu_lines(&theme, Home::roomy(area), compact, inner),
             Page::Computer(row) => self.computer_lines(&theme, *row, compact, inner),
-            Page::Network => self.network.lines(&theme, compact),
+            Page::Network => self.network.lines(&theme, compact, inner),
             Page::Open => self.open_lines(&theme, compact),
             Page::Settings(row) => self.settings_lines(&theme, *row, compact),
             Page::Help(_) => self.help_lines(area),
@@ -1389,17 +1445,13 @@ fn rows_of(lines: &[Line], width: usize) -> usize {
 
 /// The first of the lines (each taking `rows[i]` rows) to show in `room` rows so that
 /// line `focus` shows whole, with a row of the line after it where it fits (so that
-/// more below is seen to be there), and as many lines above it as fit: a page whose start fits
-/// with its chosen row opens at its start, its heading and its first rows in view (the
-/// note under its last row then shows as far as it fits, not at their cost). With
-/// `to_end` (the page's last row chosen) on a page scrolled anyway, the lines after
-/// the focus show whole too, where they fit under it: the note is read by going down
-/// to the last row.
+/// more below is seen to be there), and as many lines above it as fit. With `to_end`
+/// (the page's last row chosen) the lines after the focus show whole too, where they
+/// fit under it: the note is read by going down to the last row, on a page too long
+/// for the screen (the smallest one's; the computer page, which opens at its last row,
+/// fits whole from 30x12, its rows in short, so that it opens at its start there).
 fn scroll_to_show(rows: &[usize], focus: usize, room: usize, to_end: bool) -> usize {
     let focus = focus.min(rows.len().saturating_sub(1));
-    // A page whose start shows with its chosen row keeps its start in view.
-    let more = usize::from(focus + 1 < rows.len());
-    let to_end = to_end && rows[..=focus].iter().sum::<usize>() + more > room;
     // One row of the line after says there is more; the rest of it may stay below.
     let after = if to_end {
         rows[focus + 1..].iter().sum()

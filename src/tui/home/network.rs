@@ -3,7 +3,7 @@
 //! what `checkers host`, `join`, `watch` and `online` take on their command lines; a
 //! filled form becomes a [`Chosen`] that the opener starts as those commands would.
 
-use super::{Chosen, Side};
+use super::{Chosen, Room, Side};
 use crate::net::protocol::Role;
 use crate::session::TimeControl;
 use crate::tui::field::{TextField, field_action};
@@ -372,9 +372,10 @@ impl Network {
         self.row + 1 == rows
     }
 
-    /// The page's lines: the list of forms, or the form shown; the note in short on a
-    /// `compact` screen, to be read whole under the last row.
-    pub(crate) fn lines(&self, theme: &Theme, compact: bool) -> Vec<Line<'static>> {
+    /// The page's lines on a page `width` columns wide: the list of forms, or the form
+    /// shown, its rows in fewer words where the whole ones would wrap; the note in
+    /// short on a `compact` screen, to be read whole under the last row.
+    pub(crate) fn lines(&self, theme: &Theme, compact: bool, width: usize) -> Vec<Line<'static>> {
         let mut lines = vec![
             Line::styled("Play across the network", theme.heading),
             Line::raw(""),
@@ -404,12 +405,20 @@ impl Network {
             }));
             return lines;
         };
+        // The room every side's row fits (the fields' text wraps as typed), the same
+        // for every form, so that their labels line up alike.
+        let you_play = |room: Room, side: Side| {
+            format!("{}{}", room.label("You play", 12), side_words(side, room))
+        };
+        let room = Room::fitting(width, |room| {
+            [Side::Black, Side::White, Side::Random].map(|side| you_play(room, side))
+        });
         // A row: its words, and the field typed after them, if it is a text row.
-        let text = |label: &str, field: &TextField| (format!("{label:<12}"), Some(field.clone()));
+        let text = |label: &str, field: &TextField| (room.label(label, 12), Some(field.clone()));
         let plain = |words: String| (words, None);
         let rows: Vec<(String, Option<TextField>)> = match form {
             Form::Host => vec![
-                plain(format!("{:<12}{}", "You play", self.side_words())),
+                plain(you_play(room, self.side)),
                 text("Clock", &self.clock),
                 text("Your name", &self.name),
                 text("Port", &self.port),
@@ -490,15 +499,6 @@ impl Network {
         lines
     }
 
-    /// The host's side in words, with what it means.
-    fn side_words(&self) -> &'static str {
-        match self.side {
-            Side::Black => "Black (you move first)",
-            Side::White => "White (your friend moves first)",
-            Side::Random => "either, drawn at the start",
-        }
-    }
-
     /// The keys the page's line names.
     pub(crate) fn keys(&self) -> Vec<(&'static str, &'static str)> {
         if self.first_contact.is_some() {
@@ -532,5 +532,19 @@ impl Network {
                 keys
             }
         }
+    }
+}
+
+/// The host's side in words, with what it means, as a page with `room` has room for
+/// (a 40-column screen's row for the narrow words, a smaller one's for a side's brief
+/// words, as the computer page says them).
+fn side_words(side: Side, room: Room) -> &'static str {
+    match (side, room) {
+        (Side::Black, Room::Whole | Room::Narrow) => "Black (you move first)",
+        (Side::White, Room::Whole) => "White (your friend moves first)",
+        (Side::White, Room::Narrow) => "White (they move first)",
+        (Side::Random, Room::Whole) => "either, drawn at the start",
+        (Side::Random, Room::Narrow) => "either, drawn by lot",
+        (side, room) => side.brief(room),
     }
 }

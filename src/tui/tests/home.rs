@@ -292,6 +292,112 @@ fn the_computer_pages_rows_fit_a_40_column_screen() {
     );
 }
 
+/// The line of `text` (a screen) that holds `row`, and the line under it, read without
+/// the frame and the chosen row's marker.
+fn row_and_next(text: &str, row: &str) -> (String, String) {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| {
+            let l = l.trim_matches(|c| c == '│' || c == ' ');
+            l.strip_prefix("> ").unwrap_or(l)
+        })
+        .collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(row))
+        .unwrap_or_else(|| panic!("{row}:\n{text}"));
+    let next = lines.get(at + 1).copied().unwrap_or_default();
+    (lines[at].to_string(), next.to_string())
+}
+
+/// Below 40 columns the computer page's rows fit a line each, at every side and level
+/// (at 30x12 "You play  White (it moves first)" wrapped onto the next line, where it
+/// read as a row), in fewer words: the side's meaning in a word, then the side alone.
+#[test]
+fn the_computer_pages_rows_fit_a_line_at_30x12_and_26x11() {
+    for (w, h, sides, levels) in [
+        (
+            30,
+            12,
+            ["Black (first)", "White (second)", "either, by lot"],
+            ["Level       1 > 0.75 s", "Level     < 10   3.00 s"],
+        ),
+        (
+            26,
+            11,
+            ["Black", "White", "either"],
+            ["Level       1 >", "Level     < 10"],
+        ),
+    ] {
+        for (side, words) in [Side::Black, Side::White, Side::Random]
+            .into_iter()
+            .zip(sides)
+        {
+            for (level, words_of_level) in [Level::MIN, Level::MAX].into_iter().zip(levels) {
+                let mut home = home();
+                key(&mut home, KeyCode::Char('c'));
+                home.side = side;
+                home.level = level;
+                home.page = Page::Computer(1);
+                let text = screen(&home, w, h);
+                let (row, next) = row_and_next(&text, "You play");
+                assert_eq!(row, format!("You play  {words}"), "{w}x{h}:\n{text}");
+                assert_eq!(next, words_of_level, "{w}x{h}:\n{text}");
+                let (_, next) = row_and_next(&text, "Level");
+                assert_eq!(next, "Start the game", "{w}x{h}:\n{text}");
+            }
+        }
+    }
+}
+
+/// The network page's host form says the side on one line at 40x15, 30x12 and 26x11
+/// (White's and either's ran past 40 columns, wrapping onto the clock's line), in
+/// fewer words the smaller the screen; at 80x24 in whole.
+#[test]
+fn the_host_forms_side_fits_a_line_on_small_screens() {
+    for (w, h, sides) in [
+        (
+            40,
+            15,
+            [
+                "Black (you move first)",
+                "White (they move first)",
+                "either, drawn by lot",
+            ],
+        ),
+        (
+            30,
+            12,
+            ["Black (first)", "White (second)", "either, by lot"],
+        ),
+        (26, 11, ["Black", "White", "either"]),
+        (
+            80,
+            24,
+            [
+                "Black (you move first)",
+                "White (your friend moves first)",
+                "either, drawn at the start",
+            ],
+        ),
+    ] {
+        let gap = if w < 45 { "  " } else { "    " };
+        for (side, words) in [Side::Black, Side::White, Side::Random]
+            .into_iter()
+            .zip(sides)
+        {
+            let mut home = home();
+            key(&mut home, KeyCode::Char('n'));
+            key(&mut home, KeyCode::Enter);
+            home.network.side = side;
+            let text = screen(&home, w, h);
+            let (row, next) = row_and_next(&text, "You play");
+            assert_eq!(row, format!("You play{gap}{words}"), "{w}x{h}:\n{text}");
+            assert!(next.starts_with("Clock"), "{w}x{h}:\n{text}");
+        }
+    }
+}
+
 /// The help's key line offers "PgDn more" only while more of the help is below: not at
 /// its end, and no scrolling at all where the whole help shows.
 #[test]
