@@ -496,7 +496,9 @@ impl Plain {
             TableNews::Refused(why) => format!("Refused: {why}. {}", self.status()),
             TableNews::Chat { from, text } => format!("{from} says: {text}"),
             TableNews::UndoAsked(color) => {
-                format!("{color} asks to take back the last move: type yes or no.")
+                let moves = self.session().asked_take_back(color);
+                let words = crate::session::take_back_words(&moves, !color);
+                format!("{color} asks to take back {words}: type yes or no.")
             }
             // The host's news of the offer says it.
             TableNews::DrawOffered(_) => return None,

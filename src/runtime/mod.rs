@@ -17,7 +17,7 @@ pub(crate) mod network;
 mod saving;
 
 pub(crate) use computer::{Purpose, SearchSpec, Thinking};
-pub(crate) use network::{Seat, Table, TableNews, TableView};
+pub(crate) use network::{Seat, Table, TableNews, TableView, new_game_words};
 pub(crate) use saving::{
     IfExists, LastSave, SaveRequest, Saving, unfinished_games_note, watch_ending_signals,
 };

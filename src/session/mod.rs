@@ -38,7 +38,7 @@ pub(crate) use error::SessionError;
 pub(crate) use library::{GameSummary, RecordFile};
 pub(crate) use matches::{Match, MatchBallots};
 pub(crate) use mirror::Followed;
-pub(crate) use news::{ComputerTurn, HintBasis, MoveFrom, News, Searched};
+pub(crate) use news::{ComputerTurn, HintBasis, MoveFrom, News, Searched, take_back_words};
 pub(crate) use opening_names::{OPENING_TAG, game_opening_name, opening_name};
 pub(crate) use players::{
     HOST_SITE, Player, PlayerKind, REMOTE_TYPE, Seats, computer_name, is_program_name,
@@ -355,6 +355,28 @@ impl Session {
             return Err(SessionError::UndoNeedsConsent);
         }
         self.undo_agreed()
+    }
+
+    /// The moves a take-back `asker` asked for across the network takes back, agreed,
+    /// in the order played: back to before the asker's last move (theirs and the reply
+    /// to it), or to the start (a ballot's moves stay). None when it takes back a
+    /// declared ending instead.
+    pub(crate) fn asked_take_back(&self, asker: Color) -> Vec<MoveFrom> {
+        if self.game.result().is_some() && self.position().outcome().is_none() {
+            return Vec::new();
+        }
+        let fixed = self.ballot.as_ref().map_or(0, |o| o.line.len());
+        let positions = self.game.positions();
+        let mut taken = Vec::new();
+        for (i, m) in self.game.moves().iter().enumerate().skip(fixed).rev() {
+            let from = positions[i];
+            taken.push(MoveFrom { from, m: *m });
+            if from.turn() == asker {
+                break;
+            }
+        }
+        taken.reverse();
+        taken
     }
 
     /// Whether [`undo`](Self::undo) needs both players' consent: two people play on

@@ -232,9 +232,16 @@ pub(crate) enum News {
     HintNow,
     /// Where the review of a record stands, or what it opened.
     Review(Reviewed),
-    /// A player asked the other, across the network, to agree to take back the last
-    /// move: the other side answers.
-    UndoAsked(Color),
+    /// A player asked the other (`to`), across the network, to agree to take back
+    /// `moves` (in the order played; none for a declared ending): the other side
+    /// answers.
+    UndoAsked {
+        /// The side asked.
+        to: Color,
+        /// What goes back if they agree (see
+        /// [`Session::asked_take_back`](super::Session::asked_take_back)).
+        moves: Vec<MoveFrom>,
+    },
     /// This side refused, across the network, to take back the other's last move.
     UndoRefused(Color),
     /// The player of this side, across the network, adjourned the game (it goes on
@@ -434,9 +441,11 @@ impl fmt::Display for News {
                 "Your line to the host is down: your move {text} is kept, and sent once you \
                  are connected again"
             ),
-            News::UndoAsked(color) => {
-                write!(f, "Asked {color} to agree to take back the last move")
-            }
+            News::UndoAsked { to, moves } => write!(
+                f,
+                "Asked {to} to agree to take back {}",
+                take_back_words(moves, !*to)
+            ),
             News::UndoRefused(color) => {
                 write!(f, "{color} refused the take-back: the move stands")
             }
@@ -455,6 +464,22 @@ fn adjudication(f: &mut fmt::Formatter<'_>, plies: Option<usize>) -> fmt::Result
         Some(plies) => write!(f, ". No result after {plies} plies: adjudicated a draw"),
         None => Ok(()),
     }
+}
+
+/// What a take-back of `moves` (in the order played) takes back, said to the player
+/// of `mine`: "your move 22-18 and their reply 9-14", "their move 9-14"; "the end of
+/// the game" for none (a declared ending goes back alone).
+pub(crate) fn take_back_words(moves: &[MoveFrom], mine: Color) -> String {
+    let whose = |m: &MoveFrom| if m.color() == mine { "your" } else { "their" };
+    let mut moves = moves.iter();
+    let Some(first) = moves.next() else {
+        return "the end of the game".to_string();
+    };
+    let mut words = format!("{} move {first}", whose(first));
+    for m in moves {
+        words.push_str(&format!(" and {} reply {m}", whose(m)));
+    }
+    words
 }
 
 /// "Took back Black 11-15" or "Took back Black 11-15 and White's reply 23-19": `moves`

@@ -373,13 +373,22 @@ pub(crate) enum Quits {
 
 /// The help overlay's lines: (label, help), in the table's order, each key once, `q`
 /// said as it `quits`; at a table across the network, without the keys every such
-/// table refuses.
-pub(crate) fn help_lines(quits: Quits) -> impl Iterator<Item = (&'static str, &'static str)> {
+/// table refuses, and without the engine's help (`t`, `A`) unless it is `assisted`.
+pub(crate) fn help_lines(
+    quits: Quits,
+    assisted: bool,
+) -> impl Iterator<Item = (&'static str, &'static str)> {
     let at_table = matches!(quits, Quits::Table | Quits::TableToHome);
+    // Without assistance a table's game is in play to its end and both keys are
+    // refused (a joiner's board never has it: the host's engine is not lent).
+    let refused = move |action: Action| {
+        refused_across_the_network(action)
+            || (!assisted && matches!(action, Action::Hint | Action::Analyse))
+    };
     BOARD_KEYS
         .iter()
         .filter(|b| !b.label.is_empty() && !b.help.is_empty())
-        .filter(move |b| !(at_table && b.action.is_some_and(refused_across_the_network)))
+        .filter(move |b| !(at_table && b.action.is_some_and(refused)))
         .map(move |b| {
             let help = match (b.action, quits) {
                 // "then --resume" would send someone at the home screen to the command
@@ -587,7 +596,7 @@ mod tests {
     #[test]
     fn the_help_names_each_key_once() {
         let mut named: Vec<&str> = Vec::new();
-        for (label, _) in help_lines(Quits::Program) {
+        for (label, _) in help_lines(Quits::Program, true) {
             for key in label.split(' ') {
                 assert!(!named.contains(&key), "{key} is in the help twice");
                 named.push(key);

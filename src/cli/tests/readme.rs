@@ -8,7 +8,7 @@ use crate::tui::keymap::{Quits, help_lines};
 #[test]
 fn the_readme_lists_every_key_as_the_key_map_has_it() {
     let readme = include_str!("../../../README.md");
-    for (label, help) in help_lines(Quits::Program) {
+    for (label, help) in help_lines(Quits::Program, true) {
         let keys: Vec<String> = label
             .replace("{arrows}", "arrows")
             .replace("{steps}", "Left Right")

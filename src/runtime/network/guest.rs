@@ -384,7 +384,10 @@ impl Following {
                 }
                 self.view.undo_asked = Some(mine);
                 self.send_remote(RemoteCommand::AskUndo);
-                return Some(Ok(News::UndoAsked(!mine)));
+                return Some(Ok(News::UndoAsked {
+                    to: !mine,
+                    moves: session.asked_take_back(mine),
+                }));
             }
             Command::AnswerUndo(agreed) => {
                 if self.view.undo_asked != Some(!mine) {

@@ -216,7 +216,10 @@ impl Hosting {
                 }
                 self.view.undo_asked = Some(mine);
                 self.undo_revision = game.session.revision();
-                Some(Ok(News::UndoAsked(!mine)))
+                Some(Ok(News::UndoAsked {
+                    to: !mine,
+                    moves: game.session.asked_take_back(mine),
+                }))
             }
             Command::AnswerUndo(agreed) => {
                 if self.view.undo_asked != Some(!mine) {

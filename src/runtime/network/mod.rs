@@ -207,6 +207,7 @@ mod host;
 #[cfg(test)]
 mod server_line_tests;
 mod told;
+pub(crate) use told::new_game_words;
 
 pub(crate) use guest::{Following, joined_session, server_session};
 use host::Held;

@@ -105,7 +105,7 @@ pub(super) fn told(news: &News) -> Option<Told> {
         | News::Hint { .. }
         | News::MovingNow { .. }
         | News::HintNow
-        | News::UndoAsked(_)
+        | News::UndoAsked { .. }
         | News::Sent
         | News::KeptForLine(_)
         | News::Nothing => return None,
@@ -123,6 +123,13 @@ pub(super) fn heard(told: Told, session: &Session, typed: Option<&TypedNote>) ->
         Told::UndoRefused { side } => return Some(News::UndoRefused(side.into()).to_string()),
         Told::Adjourned { side } => return Some(News::Adjourned(side.into()).to_string()),
         Told::LeftTable { side } => return Some(News::LeftTable(side.into()).to_string()),
+        // A player is told its side, which a new game may have changed over.
+        Told::NewGame => {
+            return Some(match session.seats().only_person_here() {
+                Some(mine) => new_game_words(mine, session.position().turn()),
+                None => News::NewGame.to_string(),
+            });
+        }
         told => news_of(told, session)?,
     };
     if let (News::Played { m, note, .. }, Some(typed)) = (&mut news, typed) {
@@ -132,6 +139,17 @@ pub(super) fn heard(told: Told, session: &Session, typed: Option<&TypedNote>) ->
         }
     }
     Some(session.announce(&news))
+}
+
+/// A new game at a table, said to the player of `mine` (`turn` to move): "New game: you
+/// play White: Black moves first", "New game: you play Black, and move first". The
+/// colours change over with each new game, so each side is told its own.
+pub(crate) fn new_game_words(mine: Color, turn: Color) -> String {
+    if mine == turn {
+        format!("New game: you play {mine}, and move first")
+    } else {
+        format!("New game: you play {mine}: {turn} moves first")
+    }
 }
 
 /// A move this board's player typed with the wrong separator (`9x14` for a step) and

@@ -772,8 +772,15 @@ impl App {
             }
             Action::Type(c) => self.type_char(c),
             Action::Erase => self.erase(),
-            Action::Submit if matches!(self.mode, Mode::Chat(_)) => self.send_chat(),
+            Action::Submit if matches!(self.mode, Mode::Chat(_)) => {
+                self.send_chat();
+                self.say_host_still_waits();
+            }
             Action::Submit => self.submit(),
+            Action::CancelPrompt if matches!(self.mode, Mode::Chat(_)) => {
+                self.mode = Mode::Board;
+                self.say_host_still_waits();
+            }
             Action::CancelPrompt => self.mode = Mode::Board,
             Action::Undo => self.ask_undo(),
             Action::Redo => {
@@ -840,6 +847,10 @@ impl App {
                 }
                 _ => {}
             },
+            // The leave question's keys are its own: another letter is told them.
+            Action::Unbound(_) if self.mode == Mode::Asking(Question::LeaveTable) => {
+                self.status.error("Leave the game? Answer a, r or n");
+            }
             Action::Unbound(key) => {
                 let help = status::help_words(&self.runtime);
                 if let Some(note) = keymap::unbound_note(&key, help) {

@@ -54,13 +54,14 @@ pub(super) fn question_action(question: Question, key: &KeyEvent) -> Option<Acti
             Some(Action::Answer(Answer::No))
         }
         (Question::WhoResigns, _) => None,
-        (Question::LeaveTable, KeyCode::Char('a' | 'A' | 'y' | 'Y')) => {
-            Some(Action::Answer(Answer::Yes))
-        }
+        // Only the keys it names answer it: y adjourned, as if it were a yes or no.
+        (Question::LeaveTable, KeyCode::Char('a' | 'A')) => Some(Action::Answer(Answer::Yes)),
         (Question::LeaveTable, KeyCode::Char('r' | 'R')) => Some(Action::Answer(Answer::Resign)),
         (Question::LeaveTable, KeyCode::Char('n' | 'N') | KeyCode::Esc) => {
             Some(Action::Answer(Answer::No))
         }
+        // Any other letter is told which keys answer.
+        (Question::LeaveTable, KeyCode::Char(_)) => Some(Action::Unbound(*key)),
         (Question::LeaveTable, _) => None,
         (Question::LeaveGoneLine, KeyCode::Char('q' | 'Q' | 'y' | 'Y')) => {
             Some(Action::Answer(Answer::Yes))
@@ -302,6 +303,16 @@ impl App {
         }
         let position = *self.position();
         self.board.start_again(side, &position);
-        self.status.info(super::status::start_words(&self.runtime));
+        let words = match self.runtime.table().map(|t| &t.seat) {
+            // The colours change over at a table: the host is told its side, as its
+            // player is (see [`crate::runtime::new_game_words`]).
+            Some(crate::runtime::Seat::Host { .. }) => format!(
+                "{}. {}.",
+                crate::runtime::new_game_words(side, position.turn()),
+                super::status::help_words(&self.runtime)
+            ),
+            _ => super::status::start_words(&self.runtime),
+        };
+        self.status.info(words);
     }
 }

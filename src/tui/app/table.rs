@@ -194,6 +194,19 @@ impl App {
         }
     }
 
+    /// The chat line closed at a LAN host still waiting for its player, with nothing
+    /// else to say: the status line says again what it waits for (opening the line
+    /// cleared it, and it stayed empty).
+    pub(super) fn say_host_still_waits(&mut self) {
+        if self.status.message.is_some() {
+            return;
+        }
+        if let Some(head) = self.host_waiting_head() {
+            let help = super::status::help_words(&self.runtime);
+            self.status.info(format!("{head}. {help}."));
+        }
+    }
+
     /// Whether the server ended this board's game as abandoned (unrated, no result):
     /// play is over though the position has no winner.
     pub(crate) fn abandoned_at_server(&self) -> bool {

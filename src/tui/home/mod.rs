@@ -873,6 +873,7 @@ impl Home {
             // The games started here go back here.
             crate::tui::keymap::Quits::ToHome,
             true,
+            true,
             crate::tui::view::board_cell(area),
         ));
         lines

@@ -163,7 +163,7 @@ fn the_whole_help_is_read_at_70x23_and_80x24() {
     for (width, height, scrolls) in [(70, 23, true), (80, 24, false)] {
         let pages = help_pages(width, height);
         let all = pages.join("\n");
-        for (label, help) in keymap::help_lines(keymap::Quits::Program) {
+        for (label, help) in keymap::help_lines(keymap::Quits::Program, true) {
             let label = label.replace("{arrows}", "←↓↑→").replace("{steps}", "← →");
             let binding = format!("{label} {help}");
             assert!(
@@ -175,7 +175,7 @@ fn the_whole_help_is_read_at_70x23_and_80x24() {
         // line with the others.
         let mut starts = std::collections::BTreeSet::new();
         for line in all.lines() {
-            for (label, help) in keymap::help_lines(keymap::Quits::Program) {
+            for (label, help) in keymap::help_lines(keymap::Quits::Program, true) {
                 let label = label.replace("{arrows}", "←↓↑→").replace("{steps}", "← →");
                 if let Some(at) = line.find(&format!("{label} {help}")) {
                     starts.insert(line[..at].chars().count());

@@ -832,8 +832,14 @@ fn a_lan_host_waits_for_its_player_in_words_and_offers_no_move_until_they_join()
 }
 
 /// A LAN host holding the game for a player at another terminal (playing White, the
-/// player Black), with its address and code; the player not yet joined.
+/// player Black), with its address and code; the player not yet joined. Its game has
+/// the engine's help, as a new session's has.
 fn lan_host(size: (u16, u16)) -> (App, std::net::SocketAddr) {
+    lan_host_assisted(size, true)
+}
+
+/// [`lan_host`], its game with the engine's help where `assisted` (`--assist on`).
+fn lan_host_assisted(size: (u16, u16), assisted: bool) -> (App, std::net::SocketAddr) {
     use crate::net::listener::Connections;
     use crate::runtime::network::Hosting;
     let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
@@ -842,7 +848,9 @@ fn lan_host(size: (u16, u16)) -> (App, std::net::SocketAddr) {
     let hosting = Hosting::new(connections, address, LAN_CODE.to_string(), Color::Black);
     let mut seats = crate::session::Seats::PEOPLE;
     seats.set(Color::Black, crate::session::Player::Remote);
-    let session = Session::new(crate::game::Game::new()).with_seats(seats);
+    let session = Session::new(crate::game::Game::new())
+        .with_seats(seats)
+        .with_assist(assisted);
     let runtime =
         Runtime::new(session, Saving::Off, Pace::WATCHED).at_table(Table::Host(Box::new(hosting)));
     (
@@ -870,6 +878,146 @@ fn lan_player_joins(app: &mut App, address: std::net::SocketAddr) -> crate::net:
         .expect("the player's thread")
         .expect("joined")
         .0
+}
+
+/// A joiner's board (`size`) at `host`'s table at `address`, sat down as its player
+/// (the host polled until then).
+fn lan_joiner(host: &mut App, address: std::net::SocketAddr, size: (u16, u16)) -> App {
+    let player =
+        crate::runtime::network::greeting(address, LAN_CODE, crate::net::protocol::Role::Player);
+    poll_until(host, None, &|host, _| {
+        player.is_finished() && host.runtime().table().is_some_and(|t| t.connected)
+    });
+    let (link, welcome) = player.join().expect("the player's thread").expect("joined");
+    let session =
+        crate::runtime::network::joined_session(&welcome, Instant::now()).expect("the host's game");
+    let following = Following::new(link, &welcome, None);
+    let runtime = Runtime::new(session, Saving::Off, Pace::WATCHED)
+        .at_table(Table::Guest(Box::new(following)));
+    App::with_runtime(Settings::default(), runtime, size.0, size.1)
+}
+
+/// Polls `host` (and `joiner`, where there is one) until `done` says so, within 30
+/// seconds.
+fn poll_until(
+    host: &mut App,
+    mut joiner: Option<&mut App>,
+    done: &dyn Fn(&App, Option<&App>) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(host, joiner.as_deref()) {
+        assert!(
+            Instant::now() < deadline,
+            "{}\n{}",
+            super::screen_text(host),
+            joiner
+                .as_deref()
+                .map(super::screen_text)
+                .unwrap_or_default()
+        );
+        host.poll(Instant::now());
+        if let Some(joiner) = joiner.as_deref_mut() {
+            joiner.poll(Instant::now());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The label over a board: the side at its top.
+fn top_label(app: &App) -> String {
+    super::screen_text(app)
+        .lines()
+        .next()
+        .map(|line| line.split('┌').next().unwrap_or("").trim().to_string())
+        .unwrap_or_default()
+}
+
+/// After the host's `n`, each side is told its colour in the new game (the joiner's
+/// status said only "New game" as the colours changed over), and the joiner's board
+/// turns to keep its own side at the bottom.
+#[test]
+fn a_new_game_at_a_lan_table_tells_each_side_its_colour() {
+    for size in [(80, 24), (120, 40)] {
+        let (mut host, address) = lan_host(size);
+        let mut joiner = lan_joiner(&mut host, address, size);
+        // The host plays White, its player Black (at the bottom of their board).
+        assert_eq!(
+            top_label(&joiner),
+            "White",
+            "{}",
+            super::screen_text(&joiner)
+        );
+        super::press(&mut host, KeyCode::Char('r'));
+        super::press(&mut host, KeyCode::Char('y'));
+        super::press(&mut host, KeyCode::Char('n'));
+        assert_eq!(
+            message(&host),
+            "New game: you play Black, and move first. ? shows every key.",
+            "{size:?}"
+        );
+        poll_until(&mut host, Some(&mut joiner), &|_, joiner| {
+            joiner.is_some_and(|j| message(j).starts_with("New game"))
+        });
+        assert_eq!(
+            message(&joiner),
+            "New game: you play White: Black moves first",
+            "{size:?}"
+        );
+        assert_eq!(
+            top_label(&joiner),
+            "Black",
+            "{}",
+            super::screen_text(&joiner)
+        );
+    }
+}
+
+/// Esc on a waiting LAN host's chat line leaves its status line saying what it waits
+/// for (opening the line cleared it, and after Esc it stayed empty: only the panel
+/// said it).
+#[test]
+fn a_waiting_lan_host_says_again_what_it_waits_for_once_the_chat_line_closes() {
+    for size in [(80, 24), (120, 40)] {
+        let (mut app, _address) = lan_host(size);
+        super::press(&mut app, KeyCode::Char('\''));
+        super::press(&mut app, KeyCode::Esc);
+        assert!(
+            message(&app).starts_with("Waiting for a player to join: give them checkers join")
+                && message(&app).contains(LAN_CODE),
+            "{size:?}: {}",
+            super::screen_text(&app)
+        );
+    }
+}
+
+/// At the joiner's leave question (a adjourns, r resigns, n stays) only those keys
+/// answer it: `y` adjourned the game; now it is told the keys, and the question stays.
+#[test]
+fn the_leave_question_at_a_lan_table_takes_only_the_keys_it_names() {
+    use crate::tui::app::{Mode, Question};
+    let (mut host, address) = lan_host((80, 24));
+    let mut joiner = lan_joiner(&mut host, address, (80, 24));
+    super::type_move(&mut joiner, "11-15");
+    poll_until(&mut host, Some(&mut joiner), &|host, _| {
+        host.game().moves().len() == 1
+    });
+    super::type_move(&mut host, "22-18");
+    poll_until(&mut host, Some(&mut joiner), &|_, joiner| {
+        joiner.is_some_and(|j| j.game().moves().len() == 2)
+    });
+    super::press(&mut joiner, KeyCode::Char('q'));
+    assert_eq!(joiner.mode, Mode::Asking(Question::LeaveTable));
+    for key in ['y', 'x'] {
+        super::press(&mut joiner, KeyCode::Char(key));
+        assert_eq!(joiner.mode, Mode::Asking(Question::LeaveTable), "{key}");
+        assert_eq!(
+            message(&joiner),
+            "Leave the game? Answer a, r or n",
+            "{key}"
+        );
+    }
+    super::press(&mut joiner, KeyCode::Char('n'));
+    assert_eq!(joiner.mode, Mode::Board);
 }
 
 /// The arrows at a LAN host waiting for its player say why nothing moves (they moved
@@ -923,6 +1071,68 @@ fn a_lan_hosts_own_side_stays_at_the_bottom_as_the_rematch_changes_the_colours()
             message(&app)
         );
         assert_eq!(top(&app), "White", "{size:?}: {}", super::screen_text(&app));
+    }
+}
+
+/// The take-back asked at a LAN table names the moves that go back, as they will:
+/// the asker's last move, and the reply to it where one was made (it said "the last
+/// move" when two went back), to the asker and in the other side's question.
+#[test]
+fn a_take_back_asked_at_a_lan_table_names_the_moves_that_go_back() {
+    use crate::net::protocol::{ClientMessage, RemoteCommand};
+    let (mut app, address) = lan_host((120, 40));
+    let link = lan_player_joins(&mut app, address);
+    let send = |command| link.send(ClientMessage::Command { command });
+    let play = |text: &str| RemoteCommand::Play {
+        text: text.into(),
+        left_ms: None,
+    };
+    // The player (Black) 11-15, the host (White) 22-18: the player asks.
+    send(play("11-15"));
+    poll_until(&mut app, None, &|app, _| app.game().moves().len() == 1);
+    super::type_move(&mut app, "22-18");
+    send(RemoteCommand::AskUndo);
+    poll_until(&mut app, None, &|app, _| key_line(app).contains("Agree?"));
+    assert!(
+        key_line(&app)
+            .contains("Black asks to take back their move 11-15 and your reply 22-18. Agree?"),
+        "{}",
+        super::screen_text(&app)
+    );
+    super::press(&mut app, KeyCode::Char('n'));
+    // The player's 15x22: the host, to move, asks for its own move and the reply.
+    send(play("15x22"));
+    poll_until(&mut app, None, &|app, _| app.game().moves().len() == 3);
+    super::press(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        message(&app),
+        "Asked Black to agree to take back your move 22-18 and their reply 15x22"
+    );
+}
+
+/// `?` at a LAN table lists the engine's help (`t` hint, `A` analysis board) only where
+/// the game has assistance (`host --assist on`): without it both are refused, yet the
+/// help listed them.
+#[test]
+fn the_help_at_a_lan_table_lists_hint_and_analysis_only_with_assistance() {
+    for assisted in [false, true] {
+        let (mut app, address) = lan_host_assisted((100, 50), assisted);
+        let _link = lan_player_joins(&mut app, address);
+        super::press(&mut app, KeyCode::Char('?'));
+        let screen = super::screen_text(&app);
+        for engine in ["t hint (not played)", "A analysis board here"] {
+            assert_eq!(screen.contains(engine), assisted, "{engine}: {screen}");
+        }
+        assert!(screen.contains("u undo"), "{screen}");
+        super::press(&mut app, KeyCode::Esc);
+        // What the keys do then, as the help says.
+        super::press(&mut app, KeyCode::Char('t'));
+        assert_eq!(
+            message(&app).starts_with("Assistance is off"),
+            !assisted,
+            "{}",
+            message(&app)
+        );
     }
 }
 

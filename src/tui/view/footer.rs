@@ -550,10 +550,12 @@ fn asked(app: &App, question: Question) -> Asked {
             "Take back the last move (clocks too)? Both players agree:",
             YES_NO,
         ),
-        Question::RemoteUndo(by) => Asked::new(
-            format!("{by} asks to take back the last move. Agree?"),
-            YES_NO,
-        ),
+        Question::RemoteUndo(by) => {
+            // Named, as it will happen: one move, or their move and your reply.
+            let moves = app.session().asked_take_back(by);
+            let words = crate::session::take_back_words(&moves, !by);
+            Asked::new(format!("{by} asks to take back {words}. Agree?"), YES_NO)
+        }
         Question::LeaveTable => {
             let table = app.runtime().table();
             let hosting = matches!(

@@ -65,6 +65,7 @@ fn help_box(app: &App, area: Rect) -> (Rect, Vec<Line<'static>>) {
         usize::from(width.saturating_sub(2)),
         at_server,
         quits,
+        app.session().assist(),
         false,
         board_cell(area),
     );
@@ -156,8 +157,8 @@ pub(crate) fn how_to_play_lines(theme: &Theme, width: usize) -> Vec<Line<'static
 }
 
 /// The help's lines for a box `width` characters wide inside: every binding of the key
-/// map (two a line where both fit; at a server's table only those it takes; `q` said as
-/// it `quits`), the rules
+/// map (two a line where both fit; at a server's table only those it takes; at a LAN
+/// table without the engine's help unless `assisted`; `q` said as it `quits`), the rules
 /// (in full first where `rules_first`, for someone come to learn the game, see
 /// [`how_to_play_lines`]; else in short after the keys) and the pieces, none wider than
 /// the box, drawn as the board draws them on squares of `cell` (see [`board_cell`]).
@@ -166,6 +167,7 @@ pub(crate) fn help_text(
     width: usize,
     at_server: bool,
     quits: keymap::Quits,
+    assisted: bool,
     rules_first: bool,
     cell: (u16, u16),
 ) -> Vec<Line<'static>> {
@@ -174,7 +176,7 @@ pub(crate) fn help_text(
     let listed: Vec<(&str, &str)> = if at_server {
         keymap::server_help_lines().collect()
     } else {
-        keymap::help_lines(quits).collect()
+        keymap::help_lines(quits, assisted).collect()
     };
     let bindings: Vec<(String, &str)> = listed
         .into_iter()
