@@ -80,6 +80,9 @@ pub(crate) enum Footer {
     Table,
     /// Watching a game across the network.
     Watching,
+    /// Playing a server's game, one of its players, while it is in play: the keys such
+    /// a player needs (a draw offered, a resignation) were in the help alone.
+    Seated,
 }
 
 /// One line of the key map.
@@ -158,8 +161,8 @@ pub(crate) const BOARD_KEYS: &[Binding] = &[
     bind(&[Char('c')], Action::AskClaimDraw, When::Board, "c", "claim draw", "claim a draw (asks)", &[PlayClaimOpen]),
     bind(&[Char('s'), Ctrl('s')], Action::OpenSave, When::Board, "s Ctrl-S", "save", "save as PDN", &[PlayNoClaim, Review, NextGame, MatchOver, Over, Watching]),
     bind(&[Char('R')], Action::OpenReport, When::Board, "R", "report", "game report (review, ended)", &[Review, Over]),
-    bind(&[Char('d')], Action::AskOfferDraw, When::Board, "d", "offer draw", "offer a draw (asks)", &[]),
-    bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign (asks)", &[]),
+    bind(&[Char('d')], Action::AskOfferDraw, When::Board, "d", "offer draw", "offer a draw (asks)", &[Seated]),
+    bind(&[Char('r')], Action::AskResign, When::Board, "r", "resign", "resign (asks)", &[Seated]),
     bind(&[Char('+'), Char('=')], Action::ChangeLevel(true), When::Board, "+ -", "level", "computer level up/down", &[]),
     bind(&[Char('-')], Action::ChangeLevel(false), When::Board, "", "", "", &[]),
     bind(&[Char('t')], Action::Hint, When::Board, "t", "hint", "hint (not played)", &[]),

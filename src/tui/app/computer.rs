@@ -65,6 +65,9 @@ impl App {
             polled.bell |= matches!(event, Event::ClockWarning(_) | Event::FlagFell(_));
             self.on_event(event);
         }
+        if polled.redraw {
+            self.withdraw_question_gone_with_game();
+        }
         polled
     }
 

@@ -158,6 +158,44 @@ impl App {
         }
     }
 
+    /// At a table, a question about its game (a draw offered or to offer, a take-back,
+    /// resigning, leaving it) goes once the game is over or the line to the server is
+    /// gone: its answer could only be refused (a draw offer stayed asked on a board
+    /// whose game had ended on time and whose server had gone). The news that ended it
+    /// is the status line's; where none is shown, the end or the line gone is said.
+    pub(super) fn withdraw_question_gone_with_game(&mut self) {
+        let Mode::Asking(question) = self.mode else {
+            return;
+        };
+        let about_the_game = matches!(
+            question,
+            Question::Draw(_)
+                | Question::OfferDraw
+                | Question::RemoteUndo(_)
+                | Question::Undo
+                | Question::Resign(_)
+                | Question::WhoResigns
+                | Question::ClaimDraw(_)
+                | Question::LeaveTable
+        );
+        let gone = self.play_over() || self.server_line_gone();
+        if self.runtime.table().is_none() || !about_the_game || !gone {
+            return;
+        }
+        self.mode = Mode::Board;
+        self.questions = WaitingQuestions::default();
+        if self.status.message.is_some() {
+            return;
+        }
+        match self.game().result() {
+            Some(outcome) => self.status.info(format!("{outcome}.")),
+            None if self.server_line_gone() => self.status.say(Tone::Error, LINE_GONE_NOTE),
+            None => self
+                .status
+                .info(format!("{}.", crate::tui::view::ABANDONED_HEAD)),
+        }
+    }
+
     /// `'`: the chat line, in a game across the network.
     pub(super) fn open_chat(&mut self) {
         let Some(table) = self.runtime.table() else {

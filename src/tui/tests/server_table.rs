@@ -422,7 +422,7 @@ fn an_abandoned_games_board_offers_no_move_and_counts_no_spectator() {
     for size in [(80, 24), (120, 40)] {
         let (mut app, tell) = seated_on(&in_play(), Some(Color::Black), size);
         app.poll(Instant::now());
-        assert!(key_line(&app).contains("type"), "{}", key_line(&app));
+        assert!(key_line(&app).contains("pick"), "{}", key_line(&app));
         assert!(
             panel_text(&app).contains("1 watching"),
             "{}",
@@ -488,7 +488,7 @@ fn a_board_whose_server_let_its_player_go_offers_only_save_help_and_quit() {
             let (news, head) = ending(let_go);
             let (mut app, tell) = seated_on(&in_play(), Some(Color::Black), size);
             app.poll(Instant::now());
-            assert!(key_line(&app).contains("type"), "{}", key_line(&app));
+            assert!(key_line(&app).contains("pick"), "{}", key_line(&app));
             let running = |app: &App| app.runtime().session().clock().and_then(|c| c.running());
             assert_eq!(running(&app), Some(Color::Black));
             tell(news);
@@ -1160,4 +1160,101 @@ fn the_help_at_a_lan_table_leaves_out_the_keys_it_refuses() {
         assert!(screen.contains(taken), "{taken}: {screen}");
     }
     assert!(!screen.contains("quit (then --resume)"), "{screen}");
+}
+
+/// `d` at a server's table asks whether to offer the opponent, by name, a draw: it
+/// named a colour, and on the opponent's move the player's own ("Offer White a draw?"
+/// on White's board).
+#[test]
+fn the_draw_offer_question_at_a_server_names_the_opponent() {
+    for (side, opponent) in [(Color::Black, "bob"), (Color::White, "ann")] {
+        let (mut app, _tell) = seated_on(&ann_and_bob(false), Some(side), (80, 24));
+        super::press(&mut app, KeyCode::Char('d'));
+        let screen = super::screen_text(&app);
+        assert!(
+            screen.contains(&format!("Offer {opponent} a draw? y yes  n no")),
+            "{side:?}: {screen}"
+        );
+    }
+}
+
+/// A player's key line at a server's game in play offers the draw offer and the
+/// resignation (they were in the help alone), whole, on every screen: a narrow one
+/// leaves out how to move, then saving, before either. A spectator, and a game over,
+/// offer neither.
+#[test]
+fn a_players_key_line_at_a_server_offers_a_draw_and_resigning() {
+    for size in [(80, 24), (120, 40), (200, 60), (50, 24)] {
+        let (app, _tell) = seated_on(&ann_and_bob(false), Some(Color::Black), size);
+        let keys = key_line(&app);
+        let screen = super::screen_text(&app);
+        assert!(keys.contains("d offer draw"), "{size:?}: {screen}");
+        assert!(keys.contains("r resign"), "{size:?}: {screen}");
+        assert!(keys.ends_with("q quit"), "{size:?}: {screen}");
+        assert!(
+            keys.chars().count() <= usize::from(size.0),
+            "{size:?}: {keys}"
+        );
+        if size.0 >= 80 {
+            assert!(keys.contains("s save"), "{size:?}: {keys}");
+        } else {
+            assert!(!keys.contains("save"), "{size:?}: {keys}");
+        }
+    }
+    let (app, _tell) = spectator(&in_play());
+    assert!(!key_line(&app).contains("draw"), "{}", key_line(&app));
+    let (table, _) = ended(|session, _| {
+        session.resign(Color::White).expect("a resignation");
+    });
+    let (app, _tell) = seated(&table, Some(Color::Black));
+    let keys = key_line(&app);
+    assert!(!keys.contains("draw") && !keys.contains("resign"), "{keys}");
+}
+
+/// White's board asked whether to accept Black's draw offer: once the game ends (on
+/// time) the question goes, the status saying the result, and once the line to the
+/// server is gone it goes too, the status saying so (it stayed asked, its answer only
+/// refused).
+#[test]
+fn a_draw_offered_at_a_server_is_no_longer_asked_once_the_game_ends_or_the_line_goes() {
+    use crate::tui::app::{Mode, Question};
+    let (offered, _) = told(|session, _| {
+        session.offer_draw().expect("an offer");
+    });
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        for line_gone in [false, true] {
+            let (mut app, tell) = seated_on(&offered, Some(Color::White), size);
+            app.poll(Instant::now());
+            app.mode = Mode::Asking(Question::Draw(Color::Black));
+            assert!(super::screen_text(&app).contains("Black offers a draw"));
+            if line_gone {
+                tell(LineNews::Down("the network failed".to_string()));
+            } else {
+                let (table, words) = ended(|session, start| {
+                    session.offer_draw().expect("an offer");
+                    session.tick(start + Duration::from_secs(600));
+                });
+                let ServerMessage::Table { game, state, .. } = table else {
+                    unreachable!()
+                };
+                let side = Some(crate::net::protocol::Side::White);
+                tell(LineNews::Message(ServerMessage::Table {
+                    game,
+                    side,
+                    state,
+                }));
+                tell(LineNews::Message(words));
+            }
+            app.poll(Instant::now());
+            let screen = super::screen_text(&app);
+            assert!(matches!(app.mode, Mode::Board), "{size:?}: {screen}");
+            assert!(!screen.contains("offers a draw"), "{size:?}: {screen}");
+            let said = if line_gone {
+                "The network failed"
+            } else {
+                "White wins: Black lost on time"
+            };
+            assert!(message(&app).contains(said), "{size:?}: {}", message(&app));
+        }
+    }
 }

@@ -350,6 +350,7 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                     Footer::Over => over,
                     _ if over => false,
                     Footer::Play => true,
+                    Footer::Seated => at_server && seat.is_some(),
                     Footer::PlayClaimOpen => claim_open,
                     Footer::PlayNoClaim => !claim_open,
                 },
@@ -392,6 +393,17 @@ fn key_line(app: &App, width: u16) -> Option<KeyLine> {
                 .collect();
             if let Some(land) = keys.iter().position(|(_, short)| *short == "land") {
                 keys.insert(land + 1, ("Esc", esc));
+            }
+            // A narrow line keeps the draw offer and the resignation longer than the
+            // chat and saving (a line left out loses from its end first).
+            if let Some(first) = keys.iter().position(|(_, s)| ["say", "save"].contains(s)) {
+                let game = |short: &str| ["offer draw", "resign"].contains(&short);
+                let (mut ahead, behind): (Vec<_>, Vec<_>) = keys
+                    .split_off(first)
+                    .into_iter()
+                    .partition(|(_, s)| game(s));
+                keys.append(&mut ahead);
+                keys.extend(behind);
             }
             KeyLine::of_keys(theme, &fit_keys(keys, usize::from(width)))
         }
@@ -528,7 +540,7 @@ fn asked(app: &App, question: Question) -> Asked {
             YES_NO,
         ),
         Question::OfferDraw => {
-            Asked::new(format!("Offer {} a draw?", !app.position().turn()), YES_NO)
+            Asked::new(format!("Offer {} a draw?", draw_offered_to(app)), YES_NO)
         }
         Question::ClaimDraw(reason) => {
             let why = match reason {
@@ -582,6 +594,24 @@ fn asked(app: &App, question: Question) -> Asked {
             "Leave the board?",
             &[("q", "quits checkers online"), ("n", "stays")],
         ),
+    }
+}
+
+/// Whom a draw offered from this board goes to: across the network the opponent of
+/// the player here, by name where the game has one ("Offer bob a draw?" named a colour,
+/// and the wrong one when offered on the opponent's move); else the side not to move.
+fn draw_offered_to(app: &App) -> String {
+    let session = app.session();
+    let opponent = match app.runtime().table() {
+        Some(_) => session.seats().only_person_here().map(|mine| !mine),
+        None => None,
+    };
+    let Some(opponent) = opponent else {
+        return (!app.position().turn()).to_string();
+    };
+    match session.names().name(opponent) {
+        Some(name) => crate::text::printable(name, 30),
+        None => opponent.to_string(),
     }
 }
 
