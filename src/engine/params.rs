@@ -116,8 +116,16 @@ pub(crate) struct SearchParams {
     pub(crate) clock_increment_per_mille: u32,
     /// With a move timer, a move plans for this share of its allowance (a quarter).
     pub(crate) move_timer_divisor: u32,
-    /// No plan comes nearer the flag than this.
+    /// No plan comes nearer the flag than this, or than a
+    /// [`flag_margin_divisor`](Self::flag_margin_divisor)th of the time left when that is
+    /// less (on a short clock a whole second would leave nothing to think with).
     pub(crate) flag_margin: Duration,
+    /// On a short clock the margin before the flag is the time left divided by this.
+    pub(crate) flag_margin_divisor: u32,
+    /// The least margin before the flag, however short the clock: the time between the
+    /// search's stop and the move reaching whoever runs the clock (the search's last
+    /// look at its clock, the answer written, a pipe, a busy machine's scheduling).
+    pub(crate) least_flag_margin: Duration,
     /// The wall on a clock: the time left before the flag margin divided by this.
     pub(crate) clock_wall_divisor: u32,
     /// The least a move on the clock is given, however short the time.
@@ -161,6 +169,8 @@ impl SearchParams {
         clock_increment_per_mille: 750,
         move_timer_divisor: 4,
         flag_margin: Duration::from_secs(1),
+        flag_margin_divisor: 10,
+        least_flag_margin: Duration::from_millis(50),
         clock_wall_divisor: 2,
         least_time: Duration::from_millis(10),
     };

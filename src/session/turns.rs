@@ -30,7 +30,8 @@ impl Session {
     /// The most the side to move would plan to think on the clock, as the engine's time
     /// manager plans it: a share of its time left (a twentieth, or its period's moves
     /// still to make, or a quarter of a move timer's), plus most of an increment, and
-    /// never so much that it comes within a second of its flag. `None` untimed.
+    /// never so much that it comes within a second of its flag (on a short clock, a
+    /// tenth of its time left, or 50 ms). `None` untimed.
     #[cfg(test)]
     pub(crate) fn clock_budget(&self) -> Option<Duration> {
         let clock = self.clock_limits()?;

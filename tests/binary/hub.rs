@@ -498,3 +498,24 @@ fn a_move_time_of_zero_is_answered_with_an_error_and_the_limits_before_kept() {
     assert_eq!(value(infos.last().unwrap(), "depth"), Some("2"), "{said}");
     assert!(said.lines().any(|l| l.starts_with("done move=")), "{said}");
 }
+
+#[test]
+fn a_second_for_five_moves_gives_the_move_a_fifth_of_it_not_a_token() {
+    let mut client = Client::start();
+    client.handshake();
+    client.send("set-param name=book value=false");
+    client.send("pos moves=\"11-15 23-19 8-11 22-17\"");
+    client.send("level time=1 moves=5");
+    client.send("go think");
+    let lines = client.until("done");
+    // The search's own word for the time it spent, at its last completed depth: a
+    // budget of a fifth of the second (stopping after about two thirds of it at the
+    // soonest), and a wall at less than half, where a margin of a whole second before
+    // the flag left 10 ms.
+    let last = lines.iter().rev().find(|l| l.starts_with("info ")).unwrap();
+    let time: f64 = value(last, "time").unwrap().parse().unwrap();
+    assert!(time >= 0.05, "a token time: {lines:#?}");
+    assert!(time < 0.75, "near the flag: {lines:#?}");
+    client.send("quit");
+    client.ends_with_success();
+}

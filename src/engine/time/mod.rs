@@ -138,10 +138,10 @@ pub(crate) struct TimePlan {
 /// [`clock_moves_assumed`](SearchParams::clock_moves_assumed) moves were to go, or the
 /// clock's moves to go; with a move timer, a
 /// [`move_timer_divisor`](SearchParams::move_timer_divisor)th of the allowance) plus most
-/// of an increment, never nearer the flag than
-/// [`flag_margin`](SearchParams::flag_margin). The wall is half (by default) of what
-/// is left before that margin. Both are at least
-/// [`least_time`](SearchParams::least_time), so a move is always searched a little.
+/// of an increment, never nearer the flag than [`flag_margin`] (a second, or a tenth of
+/// a short clock). The wall is half (by default) of what is left before that margin.
+/// Both are at least [`least_time`](SearchParams::least_time), so a move is always
+/// searched a little.
 pub(crate) fn plan_time(clock: &ClockLimits, params: &SearchParams) -> TimePlan {
     let left = clock.time_left;
     let share = if clock.move_timer {
@@ -154,11 +154,23 @@ pub(crate) fn plan_time(clock: &ClockLimits, params: &SearchParams) -> TimePlan 
             / 1000;
         (left / to_go.max(1)).saturating_add(increment)
     };
-    let before_flag = left.saturating_sub(params.flag_margin);
+    let before_flag = left.saturating_sub(flag_margin(left, params));
     TimePlan {
         target: share.min(before_flag).max(params.least_time),
         wall: (before_flag / params.clock_wall_divisor.max(1)).max(params.least_time),
     }
+}
+
+/// How near the flag a plan may come with `left` on the clock: the
+/// [`flag_margin`](SearchParams::flag_margin) (a second), or on a short clock a
+/// [`flag_margin_divisor`](SearchParams::flag_margin_divisor)th of the time left, so that
+/// a second for five moves is spent on them rather than kept; never less than
+/// [`least_flag_margin`](SearchParams::least_flag_margin), which the move needs to reach
+/// the clock.
+fn flag_margin(left: Duration, params: &SearchParams) -> Duration {
+    (left / params.flag_margin_divisor.max(1))
+        .min(params.flag_margin)
+        .max(params.least_flag_margin)
 }
 
 /// The limits a search honours: `limits` with its clock, if it has one, planned into a
@@ -219,7 +231,7 @@ mod tests {
             "half of the nine seconds before the margin"
         );
         // However the time is described, neither the target nor the wall comes within
-        // the second's margin of the flag.
+        // the second's margin of the flag (a tenth of the time left is as much).
         for moves_to_go in [None, Some(1), Some(2), Some(40)] {
             for move_timer in [false, true] {
                 let clock = ClockLimits {
@@ -265,9 +277,77 @@ mod tests {
 
     #[test]
     fn a_clock_almost_out_still_gives_the_least_time() {
-        for left in [Duration::ZERO, ms(5), ms(900), ms(1010)] {
+        for left in [Duration::ZERO, ms(5), ms(50), ms(60)] {
             let TimePlan { target, wall } = plan(ClockLimits::sudden_death(left));
             assert_eq!((target, wall), (ms(10), ms(10)), "{left:?}");
+        }
+    }
+
+    #[test]
+    fn a_second_for_five_moves_is_spent_on_them_and_never_reaches_the_flag() {
+        let params = SearchParams::default();
+        let clock = |left, moves_to_go| ClockLimits {
+            moves_to_go: Some(moves_to_go),
+            ..ClockLimits::sudden_death(left)
+        };
+        // A fifth of the second each, where the second's margin left only the least.
+        let first = plan(clock(secs(1), 5));
+        assert_eq!(
+            first,
+            TimePlan {
+                target: ms(200),
+                wall: ms(450),
+            },
+            "half of the nine tenths before a tenth's margin"
+        );
+        let limits = planned(Limits::on_clock(clock(secs(1), 5)), &params);
+        assert_eq!(
+            (limits.target, limits.movetime),
+            (Some(ms(200)), Some(ms(450)))
+        );
+        // Each move spending its target, or at worst its whole wall, the five moves end
+        // with the least margin or more still on the clock.
+        for wall_each_time in [false, true] {
+            let mut left = secs(1);
+            for to_go in (1..=5).rev() {
+                let limits = planned(Limits::on_clock(clock(left, to_go)), &params);
+                let wall = limits.movetime.unwrap();
+                let spent = if wall_each_time {
+                    wall
+                } else {
+                    limits.target.unwrap().min(wall)
+                };
+                assert!(spent >= ms(30), "{to_go} to go, {left:?} left: {spent:?}");
+                left = left.checked_sub(spent).expect("flag fell");
+            }
+            assert!(left >= params.least_flag_margin, "{left:?}");
+        }
+    }
+
+    #[test]
+    fn on_a_short_clock_the_margin_is_a_tenth_of_it_and_never_less_than_the_least() {
+        let least = SearchParams::default().least_flag_margin;
+        assert_eq!(plan(ClockLimits::sudden_death(secs(1))).target, ms(50));
+        assert_eq!(plan(ClockLimits::sudden_death(secs(5))).wall, ms(2250));
+        // From 60 ms up (the least margin and the least time), no plan on any kind of
+        // clock comes within the least margin of the flag.
+        let mut left = ms(60);
+        while left <= secs(10) {
+            for moves_to_go in [None, Some(1), Some(2), Some(5)] {
+                for move_timer in [false, true] {
+                    let clock = ClockLimits {
+                        moves_to_go,
+                        move_timer,
+                        increment: Duration::ZERO,
+                        time_left: left,
+                    };
+                    let TimePlan { target, wall } = plan(clock);
+                    assert!(target + least <= left, "{clock:?}: {target:?}");
+                    assert!(wall + least <= left, "{clock:?}: {wall:?}");
+                    assert!(target <= left - left / 10, "{clock:?}: {target:?}");
+                }
+            }
+            left += ms(10);
         }
     }
 

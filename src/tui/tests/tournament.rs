@@ -313,21 +313,23 @@ mod clocks {
         assert_eq!(s.clock_budget(), Some(secs(3)));
         // Three seconds as a budget, with a wall the budget may stretch to in a hard
         // position: three times it, and never more than half the time left but a
-        // second (as the engine plans it from the clock in the request).
+        // second, or on a short clock but a tenth of it (as the engine plans it from
+        // the clock in the request).
         let limits = s.move_request().unwrap().planned_limits();
         assert_eq!(limits.target, Some(secs(3)));
         assert_eq!(limits.movetime, Some(secs(9)));
         s.tick(t0 + Duration::from_millis(57_000));
         let limits = s.move_request().unwrap().planned_limits();
         assert_eq!(limits.movetime, Some(Duration::from_millis(450)));
+        // A second left: a twentieth of it, with a margin of a tenth, not the whole
+        // second that would leave only the least time.
         s.tick(t0 + Duration::from_millis(59_000));
         let limits = s.move_request().unwrap().planned_limits();
-        assert_eq!(
-            limits.movetime,
-            Some(Duration::from_millis(10)),
-            "a second left"
-        );
+        assert_eq!(limits.target, Some(Duration::from_millis(50)));
+        assert_eq!(limits.movetime, Some(Duration::from_millis(150)));
         s.tick(t0 + Duration::from_millis(59_500));
+        assert_eq!(s.clock_budget(), Some(Duration::from_millis(25)));
+        s.tick(t0 + Duration::from_millis(59_950));
         assert_eq!(s.clock_budget(), Some(Duration::from_millis(10)));
     }
 
