@@ -349,8 +349,8 @@ fn a_draw_offer_is_accepted_and_a_take_back_refused_across_the_line() {
     bob.expect("Black played 11-15");
     // A take-back asked by the host is refused by the joiner: the move stands.
     host.say("undo");
-    host.expect("Asked White to agree to take back the last move");
-    bob.expect("Black asks to take back the last move: type yes or no.");
+    host.expect("Asked White to agree to take back your move 11-15");
+    bob.expect("Black asks to take back their move 11-15: type yes or no.");
     bob.say("no");
     host.expect("White refused the take-back: the move stands");
     bob.say("fen");
@@ -1263,7 +1263,7 @@ fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_a
     ann.send(b"n");
     ann.wait_for("the take-back question, after the draw's", |s| {
         s.contents()
-            .contains("White asks to take back the last move")
+            .contains("White asks to take back your move 11-15")
     });
     ann.send(b"n");
     // A draw agreed; n at the joiner says the host starts the next game, and n at the
@@ -1282,10 +1282,12 @@ fn each_full_screen_board_says_who_moves_questions_wait_their_turn_and_n_plays_a
     });
     ann.send(b"n");
     ann.wait_for("the new game at the host, Ann now White", |s| {
-        s.contents().contains("You play White: Black moves first")
+        s.contents()
+            .contains("New game: you play White: Black moves first")
     });
     bob.wait_for("the new game at the joiner, Bob now Black", |s| {
-        s.contents().contains("Black to move") && !s.contents().contains("Draw by agreement")
+        s.contents()
+            .contains("New game: you play Black, and move first")
     });
     bob.send(b"11-15\r");
     ann.wait_for("Bob's first move of the new game", |s| {
