@@ -162,19 +162,7 @@ fn a_comment_never_closed_loses_no_game_after_it() {
         "{}",
         said[3]
     );
-    for step in [1, 5, 64] {
-        let mut streamed = games_in(Trickle(text.as_bytes(), step), Encoding::Utf8);
-        let mut read = Vec::new();
-        while let Some(game) = streamed.next() {
-            let place = streamed.last_place().unwrap();
-            read.push(shown(game));
-            // Read again from its place, as an index does.
-            let rest = &text.as_bytes()[place.offset as usize..];
-            let again = games_at(rest, Encoding::Utf8, place, read.len()).next();
-            assert_eq!(again.map(shown).as_ref(), read.last(), "step {step}");
-        }
-        assert_eq!(read, said, "blocks of {step} bytes");
-    }
+    reads_alike_in_blocks_and_from_each_place(text, &said);
     let with_trees: Vec<bool> = crate::pdn::games_with_trees(text)
         .map(|g| g.is_ok())
         .collect();
@@ -220,6 +208,19 @@ fn a_variation_never_closed_loses_no_game_after_it() {
         assert!(!said[i].starts_with("error"), "{}", said[i]);
         assert!(said[i].contains(&format!("\"{event}\"")), "{}", said[i]);
     }
+    reads_alike_in_blocks_and_from_each_place(text, &said);
+    // A variation's own brackets and a tag-like line that is no tag close nothing and
+    // open no game: one game, read.
+    let one: Vec<String> = games("1. 11-15 (23-19 {a\n[x} [y\n[9 \"z\"] 8-11) 22-18 *\n")
+        .map(shown)
+        .collect();
+    assert_eq!(one.len(), 1, "{one:?}");
+    assert!(!one[0].starts_with("error"), "{}", one[0]);
+}
+
+/// `text` streamed in blocks of 1, 5 and 64 bytes reads as `said`, and each game read
+/// again from the place the stream gave it (as an index does) reads the same.
+fn reads_alike_in_blocks_and_from_each_place(text: &str, said: &[String]) {
     for step in [1, 5, 64] {
         let mut streamed = games_in(Trickle(text.as_bytes(), step), Encoding::Utf8);
         let mut read = Vec::new();
@@ -233,11 +234,4 @@ fn a_variation_never_closed_loses_no_game_after_it() {
         }
         assert_eq!(read, said, "blocks of {step} bytes");
     }
-    // A variation's own brackets and a tag-like line that is no tag close nothing and
-    // open no game: one game, read.
-    let one: Vec<String> = games("1. 11-15 (23-19 {a\n[x} [y\n[9 \"z\"] 8-11) 22-18 *\n")
-        .map(shown)
-        .collect();
-    assert_eq!(one.len(), 1, "{one:?}");
-    assert!(!one[0].starts_with("error"), "{}", one[0]);
 }
